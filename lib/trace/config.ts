@@ -1,0 +1,103 @@
+/**
+ * Session configuration as it is recorded in `session.created` and `session.configured`.
+ * These shapes are API.md's `ToolDefinition`, `ProviderConfig` and `PolicyConfig`.
+ */
+
+export interface ToolMeta {
+  readOnly?: boolean;
+  destructive?: boolean;
+  idempotent?: boolean;
+  concurrencySafe?: boolean;
+  needsApproval?: boolean;
+  timeoutMs?: number;
+}
+
+export type ToolMock = { kind: "static"; result: unknown } | { kind: "echo" } | { kind: "manual" };
+
+/**
+ * A tool as the session knows it: Anthropic's shape plus metadata. A built-in tool is recorded
+ * fully expanded, with `builtin` naming its implementation, so the log is self-contained.
+ */
+export interface ToolDefinition {
+  name: string;
+  description?: string;
+  input_schema: Record<string, unknown>;
+  strict?: boolean;
+  meta?: ToolMeta;
+  mock?: ToolMock;
+  builtin?: string;
+}
+
+export type ProviderKind = "offline" | "anthropic" | "openai-chat" | "openai-responses";
+
+export type ToolChoice = "auto" | "any" | "none" | { name: string };
+
+export interface Fault {
+  kind: "cut-stream" | "overloaded" | "http-status" | "garbled-json" | "slow-first-byte";
+  turn?: number;
+  afterEvents?: number;
+  status?: number;
+  retryAfter?: number;
+  delayMs?: number;
+  times?: number;
+}
+
+export interface ProviderConfig {
+  kind: ProviderKind;
+  model?: string;
+  baseURL?: string;
+  toolChoice?: ToolChoice;
+  parallelToolCalls?: boolean;
+  wire?: "anthropic" | "openai-chat" | "openai-responses";
+  /** Offline: events per second of virtual time; 0 = as fast as possible. */
+  pace?: number;
+  faults?: Fault[];
+}
+
+export interface PolicyRule {
+  id: string;
+  stage: "preflight" | "post";
+  tool: string;
+  when?: { pointer: string; equals?: unknown; regex?: string; outsideWorkspace?: boolean }[];
+  action: string;
+  reason?: string;
+  arguments?: Record<string, unknown>;
+}
+
+export interface PolicyConfig {
+  batch?: "all-or-nothing" | "independent";
+  hookFailure?: "fail-closed" | "fail-open";
+  rules?: PolicyRule[];
+  hooks?: ("stale-file-check" | "idempotency-guard")[];
+  maxResultChars?: number;
+  redact?: string[];
+}
+
+export interface Breakpoints {
+  beforeRequest: boolean;
+  onWireEvent: boolean;
+  beforeExecute: boolean;
+  afterResult: boolean;
+  endOfTurn: boolean;
+}
+
+export const NO_BREAKPOINTS: Breakpoints = Object.freeze({
+  beforeRequest: false,
+  onWireEvent: false,
+  beforeExecute: false,
+  afterResult: false,
+  endOfTurn: false,
+});
+
+export interface SessionConfig {
+  title: string;
+  provider: ProviderConfig;
+  system: string;
+  tools: ToolDefinition[];
+  policy: PolicyConfig;
+  scenario: string | null;
+  breakpoints: Breakpoints;
+}
+
+/** The sandbox seed: workspace-relative path → file content. */
+export type WorkspaceFiles = Record<string, string>;
