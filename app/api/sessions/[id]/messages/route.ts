@@ -1,0 +1,15 @@
+import { startMessageRun } from "@/lib/agent/runs";
+import { getRuntime } from "@/lib/agent/runtime";
+import { SendMessageBody } from "@/lib/server/api-schemas";
+import { readJsonBody } from "@/lib/server/body";
+import { respond } from "@/lib/server/respond";
+
+export const dynamic = "force-dynamic";
+
+/** Starts a run for a user message; it proceeds in the background and appends events. */
+export async function POST(request: Request, { params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const body = await readJsonBody(request, SendMessageBody);
+  if (!body.ok) return body.response;
+  return respond(startMessageRun(getRuntime(), id, body.value.text), 202);
+}

@@ -1,0 +1,56 @@
+import "server-only";
+import type { TraceEvent } from "@/lib/trace/events";
+import type { Runtime } from "./runtime";
+
+const HEARTBEAT_MS = 15_000;
+
+/**
+ * A session's events as `text/event-stream`: every event after `after` from the log, then the
+ * live ones as they are appended — each exactly once, in `seq` order, each message `id: <seq>`
+ * and `data: <event JSON>` (no `event:` field). Subscribes before reading the log, and drops
+ * anything at or below the last seq sent, so nothing falls in the gap between the two.
+ */
+export function streamSessionEvents(runtime: Runtime, sessionId: string, after: number, signal: AbortSignal): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let stop = () => {};
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      let lastSent = after;
+      let replaying = true;
+      const pending: TraceEvent[] = [];
+      const send = (event: TraceEvent) => {
+        if (event.seq <= lastSent) return;
+        lastSent = event.seq;
+        controller.enqueue(encoder.encode(`id: ${event.seq}\ndata: ${JSON.stringify(event)}\n\n`));
+      };
+      const unsubscribe = runtime.bus.subscribe(sessionId, (event) => (replaying ? pending.push(event) : send(event)));
+      const heartbeat = setInterval(() => controller.enqueue(encoder.encode(": keep-alive\n\n")), HEARTBEAT_MS);
+      stop = () => {
+        unsubscribe();
+        clearInterval(heartbeat);
+      };
+      signal.addEventListener("abort", () => {
+        stop();
+        try {
+          controller.close();
+        } catch {
+          // Already closed by the client going away.
+        }
+      });
+      controller.enqueue(encoder.encode("retry: 1000\n\n"));
+      for (const event of runtime.store.events(sessionId, after)) send(event);
+      replaying = false;
+      for (const event of pending) send(event);
+    },
+    cancel() {
+      stop();
+    },
+  });
+}
+
+/** Reads where to resume from: `Last-Event-ID`, else `?after=`, else from the start. Null when malformed. */
+export function readResumePoint(request: Request): number | null {
+  const raw = request.headers.get("last-event-id") ?? new URL(request.url).searchParams.get("after");
+  if (raw === null || raw === "") return -1;
+  return /^-?\d{1,15}$/.test(raw) && Number(raw) >= -1 ? Number(raw) : null;
+}

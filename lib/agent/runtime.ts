@@ -1,0 +1,57 @@
+import "server-only";
+import { systemClock } from "@/lib/providers/clock";
+import { createProviderFactories, type ProviderFactories } from "@/lib/providers/registry";
+import type { Clock } from "@/lib/providers/types";
+import { loadServerConfig, type ServerConfig } from "@/lib/server/config";
+import { resolveToken } from "@/lib/server/token";
+import { EventBus } from "@/lib/store/bus";
+import { openDatabase } from "@/lib/store/db";
+import { createRedactor } from "@/lib/store/redact";
+import { EventStore } from "@/lib/store/store";
+import { recoverInterruptedRuns } from "./recover";
+
+export interface LiveRun {
+  runId: string;
+  controller: AbortController;
+  done: Promise<void>;
+}
+
+/** One per process: the database handle, the event bus, the live runs and the model backends. */
+export interface Runtime {
+  config: ServerConfig;
+  store: EventStore;
+  bus: EventBus;
+  clock: Clock;
+  /** Live runs by session id. */
+  runs: Map<string, LiveRun>;
+  /** Model backends by provider kind; tests may register their own. */
+  providers: ProviderFactories;
+}
+
+const KEY = Symbol.for("toolscope.runtime");
+type Holder = { [KEY]?: Runtime };
+
+/**
+ * The process-wide runtime. Next.js may load a module once per route bundle, so the singleton
+ * lives on `globalThis`. On first use it marks runs that were live when the process died as
+ * interrupted.
+ */
+export function getRuntime(): Runtime {
+  const holder = globalThis as Holder;
+  holder[KEY] ??= createRuntime(loadServerConfig());
+  return holder[KEY];
+}
+
+export function createRuntime(config: ServerConfig, clock: Clock = systemClock): Runtime {
+  const bus = new EventBus();
+  const redact = createRedactor([config.anthropicApiKey, config.openaiApiKey, resolveToken(config)]);
+  const store = new EventStore(openDatabase(config.dataDir), bus, redact, () => clock.now());
+  const runtime: Runtime = { config, store, bus, clock, runs: new Map(), providers: createProviderFactories(config) };
+  recoverInterruptedRuns(store);
+  return runtime;
+}
+
+/** Replaces the process-wide runtime (tests). */
+export function setRuntime(runtime: Runtime | undefined): void {
+  (globalThis as Holder)[KEY] = runtime;
+}

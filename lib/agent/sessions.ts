@@ -1,0 +1,57 @@
+import "server-only";
+import type { CreateSessionBody } from "@/lib/server/api-schemas";
+import { DEFAULT_TOOL_NAMES, expandBuiltin, seedWorkspace } from "@/lib/tools/registry";
+import { NO_BREAKPOINTS, type ProviderConfig, type SessionConfig, type ToolDefinition } from "@/lib/trace/config";
+import { newId } from "./ids";
+import { refuse, succeed, type Outcome } from "@/lib/server/problem";
+import type { Runtime } from "./runtime";
+
+/**
+ * Creates a session: resolves its tools, checks its provider, and appends `session.created`
+ * with the workspace seed — the session row and its first event in one transaction, so a
+ * refused or failed create leaves nothing behind. Never starts a run.
+ */
+export function createSession(runtime: Runtime, body: CreateSessionBody): Outcome<{ id: string }> {
+  const tools = resolveTools(body.tools);
+  if (!tools.ok) return tools;
+  const provider: ProviderConfig = body.provider ?? { kind: "offline" };
+  const providerProblem = runtime.providers.check(provider);
+  if (providerProblem) return refuse(400, providerProblem, "/provider/kind");
+  if (body.scenario !== undefined) return refuse(400, `No scenario named "${body.scenario}" exists.`, "/scenario");
+
+  const id = newId("ses");
+  const config: SessionConfig = {
+    title: body.title?.trim() || "New session",
+    provider,
+    system: body.system ?? "",
+    tools: tools.value,
+    policy: body.policy ?? {},
+    scenario: null,
+    breakpoints: { ...NO_BREAKPOINTS },
+  };
+  runtime.store.transaction(() => {
+    runtime.store.createSession({ id, title: config.title, provider });
+    runtime.store.append(id, { kind: "session.created", config, workspace: seedWorkspace() });
+  });
+  return succeed({ id });
+}
+
+function resolveTools(requested: CreateSessionBody["tools"]): Outcome<ToolDefinition[]> {
+  const entries = requested ?? DEFAULT_TOOL_NAMES.map((builtin) => ({ builtin }));
+  const tools: ToolDefinition[] = [];
+  const seen = new Set<string>();
+  for (const [index, entry] of entries.entries()) {
+    let tool: ToolDefinition;
+    if ("builtin" in entry) {
+      const expanded = expandBuiltin(entry.builtin);
+      if (!expanded) return refuse(400, `/tools/${index}/builtin: no built-in tool named "${entry.builtin}"`, `/tools/${index}/builtin`);
+      tool = expanded;
+    } else {
+      tool = entry as ToolDefinition;
+    }
+    if (seen.has(tool.name)) return refuse(400, `/tools/${index}/name: the tool name "${tool.name}" is used twice`, `/tools/${index}/name`);
+    seen.add(tool.name);
+    tools.push(tool);
+  }
+  return succeed(tools);
+}

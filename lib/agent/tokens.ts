@@ -1,0 +1,22 @@
+import "server-only";
+import { Tiktoken } from "js-tiktoken/lite";
+import o200k from "js-tiktoken/ranks/o200k_base";
+import type { TokenEstimate } from "@/lib/trace/events";
+
+let encoder: Tiktoken | null = null;
+
+/** Counts tokens with OpenAI's o200k_base; for Claude it is an estimate (its tokenizer is not public). */
+function countTokens(text: string): number {
+  encoder ??= new Tiktoken(o200k);
+  return encoder.encode(text).length;
+}
+
+/** A token estimate per section of a request body, in the order tools → system → messages. */
+export function estimateRequestTokens(sections: { tools: unknown; system: unknown; messages: unknown }): TokenEstimate {
+  const count = (value: unknown) =>
+    value === undefined || value === null || value === "" ? 0 : countTokens(typeof value === "string" ? value : JSON.stringify(value));
+  const tools = count(sections.tools);
+  const system = count(sections.system);
+  const messages = count(sections.messages);
+  return { tools, system, messages, total: tools + system + messages, tokenizer: "o200k_base (estimate)" };
+}

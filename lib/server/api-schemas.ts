@@ -1,0 +1,132 @@
+import "server-only";
+import { Type, type Static } from "@sinclair/typebox";
+
+/** API.md's request bodies as JSON Schemas (TypeBox gives schema and static type from one definition). */
+
+const ToolMeta = Type.Object(
+  {
+    readOnly: Type.Optional(Type.Boolean()),
+    destructive: Type.Optional(Type.Boolean()),
+    idempotent: Type.Optional(Type.Boolean()),
+    concurrencySafe: Type.Optional(Type.Boolean()),
+    needsApproval: Type.Optional(Type.Boolean()),
+    timeoutMs: Type.Optional(Type.Integer({ minimum: 1, maximum: 600_000 })),
+  },
+  { additionalProperties: false },
+);
+
+const ToolMock = Type.Union([
+  Type.Object({ kind: Type.Literal("static"), result: Type.Unknown() }, { additionalProperties: false }),
+  Type.Object({ kind: Type.Literal("echo") }, { additionalProperties: false }),
+  Type.Object({ kind: Type.Literal("manual") }, { additionalProperties: false }),
+]);
+
+export const CustomTool = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 128 }),
+    description: Type.Optional(Type.String({ maxLength: 10_000 })),
+    input_schema: Type.Object({}, { additionalProperties: true }),
+    strict: Type.Optional(Type.Boolean()),
+    meta: Type.Optional(ToolMeta),
+    mock: Type.Optional(ToolMock),
+  },
+  { additionalProperties: false },
+);
+
+export const BuiltinToolRef = Type.Object(
+  { builtin: Type.String({ minLength: 1 }) },
+  { additionalProperties: false },
+);
+
+const ToolChoice = Type.Union([
+  Type.Literal("auto"),
+  Type.Literal("any"),
+  Type.Literal("none"),
+  Type.Object({ name: Type.String({ minLength: 1 }) }, { additionalProperties: false }),
+]);
+
+const Fault = Type.Object(
+  {
+    kind: Type.Union([
+      Type.Literal("cut-stream"),
+      Type.Literal("overloaded"),
+      Type.Literal("http-status"),
+      Type.Literal("garbled-json"),
+      Type.Literal("slow-first-byte"),
+    ]),
+    turn: Type.Optional(Type.Integer({ minimum: 1 })),
+    afterEvents: Type.Optional(Type.Integer({ minimum: 0 })),
+    status: Type.Optional(Type.Integer({ minimum: 100, maximum: 599 })),
+    retryAfter: Type.Optional(Type.Number({ minimum: 0 })),
+    delayMs: Type.Optional(Type.Integer({ minimum: 0 })),
+    times: Type.Optional(Type.Integer({ minimum: 1 })),
+  },
+  { additionalProperties: false },
+);
+
+export const ProviderConfigSchema = Type.Object(
+  {
+    kind: Type.Union([
+      Type.Literal("offline"),
+      Type.Literal("anthropic"),
+      Type.Literal("openai-chat"),
+      Type.Literal("openai-responses"),
+    ]),
+    model: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    baseURL: Type.Optional(Type.String({ format: "uri" })),
+    toolChoice: Type.Optional(ToolChoice),
+    parallelToolCalls: Type.Optional(Type.Boolean()),
+    wire: Type.Optional(
+      Type.Union([Type.Literal("anthropic"), Type.Literal("openai-chat"), Type.Literal("openai-responses")]),
+    ),
+    pace: Type.Optional(Type.Number({ minimum: 0, maximum: 1000 })),
+    faults: Type.Optional(Type.Array(Fault, { maxItems: 20 })),
+  },
+  { additionalProperties: false },
+);
+
+const PolicyRule = Type.Object(
+  {
+    id: Type.String({ minLength: 1 }),
+    stage: Type.Union([Type.Literal("preflight"), Type.Literal("post")]),
+    tool: Type.String({ minLength: 1 }),
+    when: Type.Optional(Type.Array(Type.Object({ pointer: Type.String() }, { additionalProperties: true }))),
+    action: Type.String({ minLength: 1 }),
+    reason: Type.Optional(Type.String()),
+    arguments: Type.Optional(Type.Object({}, { additionalProperties: true })),
+  },
+  { additionalProperties: false },
+);
+
+export const PolicyConfigSchema = Type.Object(
+  {
+    batch: Type.Optional(Type.Union([Type.Literal("all-or-nothing"), Type.Literal("independent")])),
+    hookFailure: Type.Optional(Type.Union([Type.Literal("fail-closed"), Type.Literal("fail-open")])),
+    rules: Type.Optional(Type.Array(PolicyRule, { maxItems: 200 })),
+    hooks: Type.Optional(
+      Type.Array(Type.Union([Type.Literal("stale-file-check"), Type.Literal("idempotency-guard")])),
+    ),
+    maxResultChars: Type.Optional(Type.Integer({ minimum: 1 })),
+    redact: Type.Optional(Type.Array(Type.String(), { maxItems: 50 })),
+  },
+  { additionalProperties: false },
+);
+
+export const CreateSessionBody = Type.Object(
+  {
+    title: Type.Optional(Type.String({ maxLength: 200 })),
+    provider: Type.Optional(ProviderConfigSchema),
+    system: Type.Optional(Type.String({ maxLength: 100_000 })),
+    tools: Type.Optional(Type.Array(Type.Union([BuiltinToolRef, CustomTool]), { maxItems: 128 })),
+    policy: Type.Optional(PolicyConfigSchema),
+    scenario: Type.Optional(Type.String({ minLength: 1 })),
+  },
+  { additionalProperties: false },
+);
+export type CreateSessionBody = Static<typeof CreateSessionBody>;
+
+export const SendMessageBody = Type.Object(
+  { text: Type.Optional(Type.String({ minLength: 1, maxLength: 100_000 })) },
+  { additionalProperties: false },
+);
+export type SendMessageBody = Static<typeof SendMessageBody>;

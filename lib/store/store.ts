@@ -1,0 +1,146 @@
+import "server-only";
+import type { ProviderConfig } from "@/lib/trace/config";
+import type { EventKind, NewEvent, TraceEvent } from "@/lib/trace/events";
+import { deriveRunState, type SessionStatus } from "@/lib/trace/status";
+import type { EventBus } from "./bus";
+import type { Db } from "./db";
+import type { Redactor } from "./redact";
+
+export interface SessionRow {
+  id: string;
+  title: string;
+  createdAt: number;
+  parentId?: string;
+  forkSeq?: number;
+  provider: ProviderConfig;
+  eventCount: number;
+  status: SessionStatus;
+}
+
+interface RawSession {
+  id: string;
+  title: string;
+  created_at: number;
+  parent_id: string | null;
+  fork_seq: number | null;
+  provider: string;
+  event_count: number;
+}
+
+const RUN_KINDS: EventKind[] = ["run.started", "run.resumed", "run.paused", "run.finished", "run.failed", "run.interrupted"];
+
+/**
+ * Sessions and their append-only event logs. Every event is redacted, frozen and written
+ * before it is published; `seq` is dense from 0 per session.
+ */
+export class EventStore {
+  private readonly nextSeq = new Map<string, number>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly bus: EventBus,
+    private readonly redact: Redactor,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  createSession(row: { id: string; title: string; provider: ProviderConfig; parentId?: string; forkSeq?: number }): void {
+    this.db
+      .prepare("INSERT INTO sessions (id, title, created_at, parent_id, fork_seq, provider) VALUES (?, ?, ?, ?, ?, ?)")
+      .run(row.id, row.title, this.now(), row.parentId ?? null, row.forkSeq ?? null, JSON.stringify(row.provider));
+    this.nextSeq.set(row.id, 0);
+  }
+
+  /** Appends one event: redacts it, gives it its envelope, writes it, then publishes it. */
+  append(sessionId: string, event: NewEvent): TraceEvent {
+    const seq = this.peekSeq(sessionId);
+    const full = deepFreeze(this.redact({ ...event, seq, at: this.now(), sessionId } as TraceEvent));
+    this.db
+      .prepare("INSERT INTO events (session_id, seq, at, kind, body) VALUES (?, ?, ?, ?, ?)")
+      .run(sessionId, seq, full.at, full.kind, JSON.stringify(full));
+    this.nextSeq.set(sessionId, seq + 1);
+    this.bus.publish(full);
+    return full;
+  }
+
+  /** Events with `seq > after`, in order. */
+  events(sessionId: string, after = -1): TraceEvent[] {
+    const rows = this.db
+      .prepare("SELECT body FROM events WHERE session_id = ? AND seq > ? ORDER BY seq")
+      .pluck()
+      .all(sessionId, after) as string[];
+    return rows.map((body) => JSON.parse(body) as TraceEvent);
+  }
+
+  getSession(id: string): SessionRow | null {
+    const raw = this.db.prepare(`${SESSION_SELECT} WHERE s.id = ?`).get(id) as RawSession | undefined;
+    return raw ? this.toRow(raw) : null;
+  }
+
+  listSessions(): SessionRow[] {
+    const raws = this.db.prepare(`${SESSION_SELECT} ORDER BY s.created_at DESC, s.id`).all() as RawSession[];
+    return raws.map((raw) => this.toRow(raw));
+  }
+
+  /** Deletes a session and its events; forks keep their own copies. Returns whether it existed. */
+  deleteSession(id: string): boolean {
+    const removed = this.db.transaction(() => {
+      this.db.prepare("DELETE FROM events WHERE session_id = ?").run(id);
+      return this.db.prepare("DELETE FROM sessions WHERE id = ?").run(id).changes > 0;
+    })();
+    this.nextSeq.delete(id);
+    return removed;
+  }
+
+  /** Runs `work` in one database transaction: all of its writes land, or none do. */
+  transaction<T>(work: () => T): T {
+    const before = new Map(this.nextSeq);
+    try {
+      return this.db.transaction(work)();
+    } catch (error) {
+      this.nextSeq.clear();
+      for (const [key, value] of before) this.nextSeq.set(key, value);
+      throw error;
+    }
+  }
+
+  updateTitle(id: string, title: string): void {
+    this.db.prepare("UPDATE sessions SET title = ? WHERE id = ?").run(title, id);
+  }
+
+  private peekSeq(sessionId: string): number {
+    const cached = this.nextSeq.get(sessionId);
+    if (cached !== undefined) return cached;
+    const max = this.db.prepare("SELECT MAX(seq) FROM events WHERE session_id = ?").pluck().get(sessionId) as number | null;
+    return max === null ? 0 : max + 1;
+  }
+
+  private toRow(raw: RawSession): SessionRow {
+    const placeholders = RUN_KINDS.map(() => "?").join(", ");
+    const lastRunEvent = this.db
+      .prepare(`SELECT body FROM events WHERE session_id = ? AND kind IN (${placeholders}) ORDER BY seq DESC LIMIT 1`)
+      .pluck()
+      .get(raw.id, ...RUN_KINDS) as string | undefined;
+    const status = lastRunEvent ? deriveRunState([JSON.parse(lastRunEvent) as TraceEvent]).status : "idle";
+    return {
+      id: raw.id,
+      title: raw.title,
+      createdAt: raw.created_at,
+      ...(raw.parent_id !== null ? { parentId: raw.parent_id } : {}),
+      ...(raw.fork_seq !== null ? { forkSeq: raw.fork_seq } : {}),
+      provider: JSON.parse(raw.provider) as ProviderConfig,
+      eventCount: raw.event_count,
+      status,
+    };
+  }
+}
+
+const SESSION_SELECT = `SELECT s.id, s.title, s.created_at, s.parent_id, s.fork_seq, s.provider,
+  (SELECT COUNT(*) FROM events e WHERE e.session_id = s.id) AS event_count FROM sessions s`;
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const item of Object.values(value)) deepFreeze(item);
+  }
+  return value;
+}

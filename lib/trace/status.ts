@@ -1,0 +1,49 @@
+/**
+ * A session's status, derived from its log (DESIGN.md): never stored, never kept in UI state.
+ */
+import type { TraceEvent } from "./events";
+
+export type SessionStatus = "idle" | "running" | "paused" | "finished" | "failed" | "interrupted";
+
+export interface RunState {
+  status: SessionStatus;
+  /** The run that is live (running or paused), if any. */
+  liveRunId: string | null;
+  /** The last run's id, live or not. */
+  lastRunId: string | null;
+}
+
+/** Folds one event into the run state. */
+export function reduceRunState(state: RunState, event: TraceEvent): RunState {
+  switch (event.kind) {
+    case "run.started":
+    case "run.resumed":
+      return { status: "running", liveRunId: event.runId, lastRunId: event.runId };
+    case "run.paused":
+      return { status: "paused", liveRunId: event.runId, lastRunId: event.runId };
+    case "run.finished":
+      return { status: "finished", liveRunId: null, lastRunId: event.runId };
+    case "run.failed":
+      return { status: "failed", liveRunId: null, lastRunId: event.runId };
+    case "run.interrupted":
+      return { status: "interrupted", liveRunId: null, lastRunId: event.runId };
+    default:
+      return state;
+  }
+}
+
+export const INITIAL_RUN_STATE: RunState = Object.freeze({ status: "idle", liveRunId: null, lastRunId: null });
+
+/** The run state as of event `upTo` (inclusive; default: the whole log). */
+export function deriveRunState(events: readonly TraceEvent[], upTo = Infinity): RunState {
+  let state = INITIAL_RUN_STATE;
+  for (const event of events) {
+    if (event.seq > upTo) break;
+    state = reduceRunState(state, event);
+  }
+  return state;
+}
+
+export function deriveStatus(events: readonly TraceEvent[], upTo = Infinity): SessionStatus {
+  return deriveRunState(events, upTo).status;
+}

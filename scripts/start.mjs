@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+// `npm start`: build when the build is missing or stale, then run one long-lived Next.js server
+// on 127.0.0.1 (TOOLSCOPE_HOST / PORT override) and print the URL with its launch token.
+import { spawn, spawnSync } from "node:child_process";
+import path from "node:path";
+import { ensureToken } from "./token.mjs";
+import { isBuildStale } from "./build-state.mjs";
+
+const root = path.resolve(import.meta.dirname, "..");
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+const host = env.TOOLSCOPE_HOST || "127.0.0.1";
+const port = Number(env.PORT || 3000);
+const dataDir = path.resolve(root, env.TOOLSCOPE_DATA_DIR || ".data");
+const loopback = ["127.0.0.1", "localhost", "::1", "[::1]"].includes(host);
+
+if (!Number.isInteger(port) || port < 1 || port > 65535) fail(`PORT must be a port number (1-65535); got "${env.PORT}".`);
+if (!loopback && env.TOOLSCOPE_ALLOW_REMOTE !== "1") {
+  fail(
+    `TOOLSCOPE_HOST=${host} would expose Toolscope beyond this machine. Set TOOLSCOPE_ALLOW_REMOTE=1 to allow it ` +
+      `(the launch token is still required, and add the name clients use to TOOLSCOPE_ALLOWED_HOSTS).`,
+  );
+}
+
+const next = path.join(root, "node_modules", ".bin", "next");
+if (isBuildStale(root)) {
+  console.log("Toolscope: building (the build is missing or older than the source)…");
+  const build = spawnSync(next, ["build"], { cwd: root, env, stdio: "inherit" });
+  if (build.status !== 0) fail("the build failed; see the output above.");
+}
+
+const token = ensureToken(env.TOOLSCOPE_TOKEN, dataDir);
+const server = spawn(next, ["start", "-H", host.replace(/^\[|\]$/g, ""), "-p", String(port)], {
+  cwd: root,
+  env: { ...env, TOOLSCOPE_DATA_DIR: dataDir, PORT: String(port) },
+  stdio: ["ignore", "pipe", "inherit"],
+});
+server.stdout.on("data", (chunk) => process.stdout.write(chunk));
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+
+const shownHost = host === "::1" ? "[::1]" : host;
+const base = `http://${shownHost}:${port}`;
+await waitForHealth(`${base}/api/health`);
+console.log(`\nToolscope ready: ${base}/?token=${encodeURIComponent(token)}\n`);
+
+async function waitForHealth(url) {
+  for (let attempt = 0; attempt < 600; attempt++) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    if (server.exitCode !== null) process.exit(server.exitCode);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  fail(`the server did not answer ${url} within 60 s.`);
+}
+
+function fail(message) {
+  console.error(`Toolscope: ${message}`);
+  process.exit(1);
+}
+
