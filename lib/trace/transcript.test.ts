@@ -1,0 +1,133 @@
+import { describe, expect, it } from "vitest";
+import type { ToolCallBlock } from "@/lib/protocol/unified";
+import { NO_BREAKPOINTS } from "./config";
+import type { NewEvent, TraceEvent } from "./events";
+import { deriveStatus } from "./status";
+import { findUnansweredCalls, projectTranscript } from "./transcript";
+import { projectWorkspace } from "./workspace";
+
+function buildLog(events: NewEvent[]): TraceEvent[] {
+  return events.map((event, seq) => ({ ...event, seq, at: 1000 + seq, sessionId: "ses_test" }) as TraceEvent);
+}
+
+const call = (id: string, name = "read_file"): ToolCallBlock => ({
+  type: "toolCall",
+  id,
+  name,
+  arguments: { path: id },
+  rawArguments: JSON.stringify({ path: id }),
+});
+
+const created: NewEvent = {
+  kind: "session.created",
+  config: {
+    title: "t",
+    provider: { kind: "offline" },
+    system: "Be brief.",
+    tools: [],
+    policy: {},
+    scenario: null,
+    breakpoints: NO_BREAKPOINTS,
+  },
+  workspace: { "a.txt": "A" },
+};
+
+const assistantWith = (turn: number, ...calls: ToolCallBlock[]): NewEvent => ({
+  kind: "turn.completed",
+  turn,
+  attempt: 1,
+  format: "anthropic",
+  message: {},
+  unified: { role: "assistant", content: [{ type: "text", text: "ok" }, ...calls] },
+  stopReason: { unified: calls.length ? "tool_use" : "end_turn", raw: calls.length ? "tool_use" : "end_turn" },
+  usage: { inputTokens: 1, outputTokens: 1 },
+});
+
+const result = (callId: string, content = `result ${callId}`): NewEvent => ({
+  kind: "tool.result",
+  callId,
+  turn: 1,
+  name: "read_file",
+  content,
+  isError: false,
+});
+
+describe("the transcript fold", () => {
+  const log = buildLog([
+    created,
+    { kind: "run.started", runId: "run_1", trigger: "message" },
+    { kind: "user.message", turn: 1, text: "read both" },
+    assistantWith(1, call("c1"), call("c2")),
+    result("c2"),
+    result("c1"),
+    assistantWith(2),
+    { kind: "run.finished", runId: "run_1", reason: "end_turn", syntheticResults: [] },
+  ]);
+
+  it("places results in call order in one user message, whatever order they finished in", () => {
+    const view = projectTranscript(log);
+    expect(view.system).toBe("Be brief.");
+    expect(view.messages.map((m) => [m.role, m.turn, m.content.map((b) => b.type)])).toEqual([
+      ["user", 1, ["text"]],
+      ["assistant", 1, ["text", "toolCall", "toolCall"]],
+      ["user", 1, ["toolResult", "toolResult"]],
+      ["assistant", 2, ["text"]],
+    ]);
+    expect(view.messages[2]!.content.map((b) => (b.type === "toolResult" ? b.toolCallId : ""))).toEqual(["c1", "c2"]);
+  });
+
+  it("projects any prefix: time travel is a shorter log", () => {
+    expect(projectTranscript(log, 4).messages.map((m) => m.content.length)).toEqual([1, 3, 1]);
+    expect(findUnansweredCalls(projectTranscript(log, 4)).map((c) => c.id)).toEqual(["c1"]);
+    expect(findUnansweredCalls(projectTranscript(log)).map((c) => c.id)).toEqual([]);
+    expect(projectTranscript(log, 0).messages).toEqual([]);
+  });
+
+  it("puts synthetic interrupted results in place and a later user text after the results", () => {
+    const interrupted = buildLog([
+      created,
+      { kind: "user.message", turn: 1, text: "go" },
+      assistantWith(1, call("c1"), call("c2")),
+      result("c1"),
+      {
+        kind: "run.interrupted",
+        runId: "run_1",
+        reason: "user",
+        syntheticResults: [{ type: "toolResult", toolCallId: "c2", content: "interrupted", isError: true, errorKind: "interrupted" }],
+      },
+      { kind: "user.message", turn: 2, text: "try again" },
+    ]);
+    const view = projectTranscript(interrupted);
+    expect(view.messages.at(-1)!.content.map((b) => (b.type === "toolResult" ? b.toolCallId : b.type))).toEqual(["c1", "c2", "text"]);
+    expect(findUnansweredCalls(view)).toEqual([]);
+    expect(deriveStatus(interrupted)).toBe("interrupted");
+  });
+
+  it("ignores a duplicate result and a result for a call nobody made", () => {
+    const view = projectTranscript(buildLog([created, assistantWith(1, call("c1")), result("c1"), result("c1", "again"), result("zz")]));
+    expect(view.messages.map((m) => m.content.length)).toEqual([2, 1]);
+  });
+});
+
+describe("the derived status and workspace", () => {
+  it("follows the run events", () => {
+    const log = buildLog([created, { kind: "run.started", runId: "r", trigger: "message" }]);
+    expect(deriveStatus(log.slice(0, 1))).toBe("idle");
+    expect(deriveStatus(log)).toBe("running");
+    const paused = buildLog([created, { kind: "run.started", runId: "r", trigger: "message" }, { kind: "run.paused", runId: "r", reason: "approval", callId: "c" }]);
+    expect(deriveStatus(paused)).toBe("paused");
+  });
+
+  it("rebuilds the workspace from the seed and full-content changes", () => {
+    const log = buildLog([
+      created,
+      { kind: "workspace.changed", callId: "c1", change: { type: "write", path: "b.txt", content: "B" } },
+      { kind: "workspace.changed", callId: "c2", change: { type: "delete", path: "a.txt" } },
+      { kind: "workspace.changed", callId: "c3", change: { type: "write", path: "__proto__", content: "odd" } },
+    ]);
+    expect(projectWorkspace(log, 1).files).toEqual({ "a.txt": "A", "b.txt": "B" });
+    const files = projectWorkspace(log).files;
+    expect(Object.keys(files).sort()).toEqual(["__proto__", "b.txt"]);
+    expect(Object.hasOwn(files, "__proto__")).toBe(true);
+  });
+});
