@@ -6,11 +6,40 @@ import nextTypescript from "eslint-config-next/typescript";
  * DESIGN.md, "Layers and who may import whom", as lint rules. Cross-folder imports use the
  * `@/` alias (relative imports may not climb out of a folder), so these patterns see them all.
  */
-const NODE_BUILTINS = ["node:*", "fs", "fs/*", "path", "crypto", "child_process", "os", "net", "http", "https", "stream", "url", "util", "worker_threads"];
-const SERVER_LIB = ["@/lib/agent*", "@/lib/store*", "@/lib/server*", "@/lib/providers*", "@/lib/pipeline*", "@/lib/tools*", "@/lib/schema*"];
+const NODE_BUILTINS = [
+  "node:*",
+  "fs",
+  "fs/*",
+  "path",
+  "crypto",
+  "child_process",
+  "os",
+  "net",
+  "http",
+  "https",
+  "stream",
+  "url",
+  "util",
+  "worker_threads",
+];
+const SERVER_LIB = [
+  "@/lib/agent*",
+  "@/lib/store*",
+  "@/lib/server*",
+  "@/lib/providers*",
+  "@/lib/pipeline*",
+  "@/lib/tools*",
+  "@/lib/schema*",
+];
 const SDKS = ["@anthropic-ai/sdk", "@anthropic-ai/sdk/*", "openai", "openai/*"];
-const NO_CLIMBING = { group: ["../../*"], message: "Import across folders with the @/ alias so the layer rules apply." };
-const NO_UI = { group: ["@/app/*", "@/components/*"], message: "lib/ never imports from app/ or components/." };
+const NO_CLIMBING = {
+  group: ["../../*"],
+  message: "Import across folders with the @/ alias so the layer rules apply.",
+};
+const NO_UI = {
+  group: ["@/app/*", "@/components/*"],
+  message: "lib/ never imports from app/ or components/.",
+};
 
 /** @param {{group: string[], message: string, allowTypeImports?: boolean}[]} patterns */
 function restrict(patterns, paths = []) {
@@ -22,13 +51,25 @@ const pure = (/** @type {string} */ layer, /** @type {string[]} */ allowed) =>
     NO_CLIMBING,
     NO_UI,
     { group: NODE_BUILTINS, message: `lib/${layer} is pure: no Node-only modules.` },
-    { group: ["@/lib/*", ...allowed.map((a) => `!@/lib/${a}`), ...allowed.map((a) => `!@/lib/${a}/*`)], message: `lib/${layer} may import only ${allowed.join(", ")}.` },
+    {
+      group: ["@/lib/*", ...allowed.map((a) => `!@/lib/${a}`), ...allowed.map((a) => `!@/lib/${a}/*`)],
+      message: `lib/${layer} may import only ${allowed.join(", ")}.`,
+    },
     ...(layer === "protocol" ? [{ group: SDKS, message: "lib/protocol imports no SDK (DESIGN.md)." }] : []),
     { group: ["better-sqlite3", "server-only"], message: `lib/${layer} is pure.` },
   ]);
 
 export default [
-  { ignores: [".next/**", "node_modules/**", ".data/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },
+  {
+    ignores: [
+      ".next/**",
+      "node_modules/**",
+      ".data/**",
+      "test-results/**",
+      "playwright-report/**",
+      "next-env.d.ts",
+    ],
+  },
   ...nextVitals,
   ...nextTypescript,
   {
@@ -40,10 +81,10 @@ export default [
   { files: ["lib/trace/**"], rules: pure("trace", ["trace", "protocol"]) },
   { files: ["lib/protocol/**"], rules: pure("protocol", ["protocol"]) },
   { files: ["lib/schema/**"], rules: pure("schema", ["schema", "protocol", "trace"]) },
-  { files: ["lib/**/*.test.ts", "lib/testing/**"], rules: { "no-restricted-imports": "off" } },
+  { files: ["lib/**/*.test.ts", "lib/**/testing/**"], rules: { "no-restricted-imports": "off" } },
   {
     files: ["lib/**"],
-    ignores: ["lib/trace/**", "lib/protocol/**", "lib/schema/**", "lib/**/*.test.ts", "lib/testing/**"],
+    ignores: ["lib/trace/**", "lib/protocol/**", "lib/schema/**", "lib/**/*.test.ts", "lib/**/testing/**"],
     rules: restrict([NO_CLIMBING, NO_UI]),
   },
   { files: ["app/**"], rules: restrict([NO_CLIMBING]) },
@@ -51,7 +92,11 @@ export default [
     files: ["components/**"],
     rules: restrict([
       NO_CLIMBING,
-      { group: SERVER_LIB, allowTypeImports: true, message: "The browser reaches server code only through the API; import types only." },
+      {
+        group: SERVER_LIB,
+        allowTypeImports: true,
+        message: "The browser reaches server code only through the API; import types only.",
+      },
       { group: [...NODE_BUILTINS, "better-sqlite3", ...SDKS], message: "No server-only modules in UI code." },
     ]),
   },

@@ -46,7 +46,12 @@ export default defineConfig({
     url: `http://127.0.0.1:${E2E_PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 240_000,
-    env: { PORT: String(E2E_PORT), TOOLSCOPE_DATA_DIR: dataDir, TOOLSCOPE_TOKEN: E2E_TOKEN, NEXT_TELEMETRY_DISABLED: "1" },
+    env: {
+      PORT: String(E2E_PORT),
+      TOOLSCOPE_DATA_DIR: dataDir,
+      TOOLSCOPE_TOKEN: E2E_TOKEN,
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
     stdout: "pipe",
   },
 });

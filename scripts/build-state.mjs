@@ -2,7 +2,19 @@
 import fs from "node:fs";
 import path from "node:path";
 
-const SOURCES = ["app", "components", "lib", "i18n", "messages", "public", "proxy.ts", "next.config.mjs", "package.json", "package-lock.json", "tsconfig.json"];
+const SOURCES = [
+  "app",
+  "components",
+  "lib",
+  "i18n",
+  "messages",
+  "public",
+  "proxy.ts",
+  "next.config.mjs",
+  "package.json",
+  "package-lock.json",
+  "tsconfig.json",
+];
 
 export function isBuildStale(root) {
   const marker = path.join(root, ".next", "BUILD_ID");
@@ -20,6 +32,7 @@ function newestMtime(target) {
   }
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = stat.mtimeMs;
-  for (const entry of fs.readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  for (const entry of fs.readdirSync(target))
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
   return newest;
 }

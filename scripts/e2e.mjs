@@ -13,5 +13,9 @@ if (isBuildStale(root)) {
   const build = spawnSync(bin("next"), ["build"], { cwd: root, env, stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-const run = spawnSync(bin("playwright"), ["test", ...process.argv.slice(2)], { cwd: root, env, stdio: "inherit" });
+const run = spawnSync(bin("playwright"), ["test", ...process.argv.slice(2)], {
+  cwd: root,
+  env,
+  stdio: "inherit",
+});
 process.exit(run.status ?? 1);

@@ -13,7 +13,8 @@ const port = Number(env.PORT || 3000);
 const dataDir = path.resolve(root, env.TOOLSCOPE_DATA_DIR || ".data");
 const loopback = ["127.0.0.1", "localhost", "::1", "[::1]"].includes(host);
 
-if (!Number.isInteger(port) || port < 1 || port > 65535) fail(`PORT must be a port number (1-65535); got "${env.PORT}".`);
+if (!Number.isInteger(port) || port < 1 || port > 65535)
+  fail(`PORT must be a port number (1-65535); got "${env.PORT}".`);
 if (!loopback && env.TOOLSCOPE_ALLOW_REMOTE !== "1") {
   fail(
     `TOOLSCOPE_HOST=${host} would expose Toolscope beyond this machine. Set TOOLSCOPE_ALLOW_REMOTE=1 to allow it ` +
@@ -61,4 +62,3 @@ function fail(message) {
   console.error(`Toolscope: ${message}`);
   process.exit(1);
 }
-

@@ -10,7 +10,12 @@ const HEARTBEAT_MS = 15_000;
  * and `data: <event JSON>` (no `event:` field). Subscribes before reading the log, and drops
  * anything at or below the last seq sent, so nothing falls in the gap between the two.
  */
-export function streamSessionEvents(runtime: Runtime, sessionId: string, after: number, signal: AbortSignal): ReadableStream<Uint8Array> {
+export function streamSessionEvents(
+  runtime: Runtime,
+  sessionId: string,
+  after: number,
+  signal: AbortSignal,
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let stop = () => {};
   return new ReadableStream<Uint8Array>({
@@ -23,8 +28,13 @@ export function streamSessionEvents(runtime: Runtime, sessionId: string, after: 
         lastSent = event.seq;
         controller.enqueue(encoder.encode(`id: ${event.seq}\ndata: ${JSON.stringify(event)}\n\n`));
       };
-      const unsubscribe = runtime.bus.subscribe(sessionId, (event) => (replaying ? pending.push(event) : send(event)));
-      const heartbeat = setInterval(() => controller.enqueue(encoder.encode(": keep-alive\n\n")), HEARTBEAT_MS);
+      const unsubscribe = runtime.bus.subscribe(sessionId, (event) =>
+        replaying ? pending.push(event) : send(event),
+      );
+      const heartbeat = setInterval(
+        () => controller.enqueue(encoder.encode(": keep-alive\n\n")),
+        HEARTBEAT_MS,
+      );
       stop = () => {
         unsubscribe();
         clearInterval(heartbeat);

@@ -12,7 +12,9 @@ const assistant = (content: UnifiedMessage["content"]): ModelTurn => ({
   format: "anthropic",
   message: { content },
   unified: { role: "assistant", content },
-  stopReason: content.some((b) => b.type === "toolCall") ? { unified: "tool_use", raw: "tool_use" } : { unified: "end_turn", raw: "end_turn" },
+  stopReason: content.some((b) => b.type === "toolCall")
+    ? { unified: "tool_use", raw: "tool_use" }
+    : { unified: "end_turn", raw: "end_turn" },
   usage: { inputTokens: 1, outputTokens: 1 },
 });
 
@@ -21,7 +23,11 @@ function scriptedProvider(script: (ModelTurn | Error)[], requests: unknown[] = [
   let turn = 0;
   return {
     format: "anthropic",
-    buildRequest: (request) => ({ tools: request.tools.map((t) => t.name), system: request.system, messages: request.messages }),
+    buildRequest: (request) => ({
+      tools: request.tools.map((t) => t.name),
+      system: request.system,
+      messages: request.messages,
+    }),
     async stream(body, tap, signal) {
       requests.push(body);
       tap.onResponse({ status: 200, headers: {} });
@@ -49,15 +55,33 @@ function harness(provider: ModelProvider, controller = new AbortController()) {
   };
   effects.emit({
     kind: "session.created",
-    config: { title: "t", provider: { kind: "offline" }, system: "sys", tools: [expandBuiltin("read_file")!], policy: {}, scenario: null, breakpoints: NO_BREAKPOINTS },
+    config: {
+      title: "t",
+      provider: { kind: "offline" },
+      system: "sys",
+      tools: [expandBuiltin("read_file")!],
+      policy: {},
+      scenario: null,
+      breakpoints: NO_BREAKPOINTS,
+    },
     workspace: seedWorkspace(),
   });
   const run = (text?: string) =>
-    runAgentLoop({ runId: "run_1", events: [...log], trigger: "message", ...(text === undefined ? {} : { text }), signal: controller.signal }, effects);
+    runAgentLoop(
+      {
+        runId: "run_1",
+        events: [...log],
+        trigger: "message",
+        ...(text === undefined ? {} : { text }),
+        signal: controller.signal,
+      },
+      effects,
+    );
   return { log, run, controller };
 }
 
-const kinds = (log: TraceEvent[]) => log.map((e) => (e.kind === "tool.stage" ? `${e.kind}:${e.stage}:${e.status}` : e.kind));
+const kinds = (log: TraceEvent[]) =>
+  log.map((e) => (e.kind === "tool.stage" ? `${e.kind}:${e.stage}:${e.status}` : e.kind));
 
 describe("the agent loop", () => {
   it("runs request → stream → calls → results → next turn, in this exact order", async () => {
@@ -66,7 +90,13 @@ describe("the agent loop", () => {
       scriptedProvider(
         [
           assistant([
-            { type: "toolCall", id: "c1", name: "read_file", arguments: { path: "notes/todo.md" }, rawArguments: '{"path":"notes/todo.md"}' },
+            {
+              type: "toolCall",
+              id: "c1",
+              name: "read_file",
+              arguments: { path: "notes/todo.md" },
+              rawArguments: '{"path":"notes/todo.md"}',
+            },
             { type: "toolCall", id: "c2", name: "__proto__", arguments: {}, rawArguments: "{}" },
           ]),
           assistant([{ type: "text", text: "done" }]),
@@ -102,25 +132,46 @@ describe("the agent loop", () => {
       "run.finished",
     ]);
     const results = log.filter((e) => e.kind === "tool.result");
-    expect(results.map((r) => r.kind === "tool.result" && [r.callId, r.turn, r.isError, r.errorKind])).toEqual([
+    expect(
+      results.map((r) => r.kind === "tool.result" && [r.callId, r.turn, r.isError, r.errorKind]),
+    ).toEqual([
       ["c1", 1, false, undefined],
       ["c2", 1, true, "unknown_tool"],
     ]);
     expect(JSON.stringify(requests[1])).toContain("Unknown tool `__proto__`");
-    expect(log.filter((e) => e.kind === "request.assembled").map((e) => e.kind === "request.assembled" && e.turn)).toEqual([1, 2]);
+    expect(
+      log.filter((e) => e.kind === "request.assembled").map((e) => e.kind === "request.assembled" && e.turn),
+    ).toEqual([1, 2]);
   });
 
   it("records a failed request as wire.error then run.failed", async () => {
-    const { log, run } = harness(scriptedProvider([Object.assign(new Error("overloaded"), { status: 529, error: { type: "overloaded_error" } })]));
+    const { log, run } = harness(
+      scriptedProvider([
+        Object.assign(new Error("overloaded"), { status: 529, error: { type: "overloaded_error" } }),
+      ]),
+    );
     await run("hi");
     expect(kinds(log).slice(-2)).toEqual(["wire.error", "run.failed"]);
-    expect(log.at(-2)).toMatchObject({ source: "stream", status: 529, message: "overloaded", body: '{"type":"overloaded_error"}' });
+    expect(log.at(-2)).toMatchObject({
+      source: "stream",
+      status: 529,
+      message: "overloaded",
+      body: '{"type":"overloaded_error"}',
+    });
   });
 
   it("answers every open call when interrupted, and says what ran", async () => {
     const controller = new AbortController();
     const provider = scriptedProvider([
-      assistant([{ type: "toolCall", id: "c1", name: "read_file", arguments: { path: "README.md" }, rawArguments: "{}" }]),
+      assistant([
+        {
+          type: "toolCall",
+          id: "c1",
+          name: "read_file",
+          arguments: { path: "README.md" },
+          rawArguments: "{}",
+        },
+      ]),
     ]);
     const { log, run } = harness(
       {
@@ -141,7 +192,15 @@ describe("the agent loop", () => {
   });
 
   it("stops after the turn limit", async () => {
-    const loopTurn = assistant([{ type: "toolCall", id: "again", name: "read_file", arguments: { path: "README.md" }, rawArguments: "{}" }]);
+    const loopTurn = assistant([
+      {
+        type: "toolCall",
+        id: "again",
+        name: "read_file",
+        arguments: { path: "README.md" },
+        rawArguments: "{}",
+      },
+    ]);
     const { log, run } = harness(scriptedProvider(Array.from({ length: 12 }, () => loopTurn)));
     await run("loop");
     expect(log.filter((e) => e.kind === "turn.completed")).toHaveLength(10);

@@ -66,11 +66,13 @@ export async function runAgentLoop(input: LoopInput, effects: LoopEffects): Prom
           signal: input.signal,
         },
       });
-      if (input.signal.aborted) return end(emit, "run.interrupted", input.runId, "interrupted by the user", log);
+      if (input.signal.aborted)
+        return end(emit, "run.interrupted", input.runId, "interrupted by the user", log);
     }
     return finish(emit, input.runId, `stopped after ${maxTurns} turns`, log);
   } catch (error) {
-    if (input.signal.aborted) return end(emit, "run.interrupted", input.runId, "interrupted by the user", log);
+    if (input.signal.aborted)
+      return end(emit, "run.interrupted", input.runId, "interrupted by the user", log);
     const message = error instanceof Error ? error.message : String(error);
     end(emit, "run.failed", input.runId, message, log);
   }
@@ -107,7 +109,8 @@ async function requestTurn(
       body,
       {
         onResponse: ({ status, headers }) => emit({ kind: "wire.response", turn, attempt, status, headers }),
-        onEvent: ({ event, data, receivedAt }) => emit({ kind: "wire.event", turn, attempt, index: index++, event, data, receivedAt }),
+        onEvent: ({ event, data, receivedAt }) =>
+          emit({ kind: "wire.event", turn, attempt, index: index++, event, data, receivedAt }),
       },
       signal,
     );
@@ -120,7 +123,8 @@ async function requestTurn(
 }
 
 function describeWireError(error: unknown, midStream: boolean) {
-  const status = typeof (error as { status?: unknown }).status === "number" ? (error as { status: number }).status : null;
+  const status =
+    typeof (error as { status?: unknown }).status === "number" ? (error as { status: number }).status : null;
   const body = (error as { error?: unknown }).error;
   return {
     source: midStream ? ("stream" as const) : status !== null ? ("http" as const) : ("transport" as const),
@@ -130,7 +134,12 @@ function describeWireError(error: unknown, midStream: boolean) {
   };
 }
 
-function finish(emit: (event: NewEvent) => TraceEvent, runId: string, reason: string, log: readonly TraceEvent[]) {
+function finish(
+  emit: (event: NewEvent) => TraceEvent,
+  runId: string,
+  reason: string,
+  log: readonly TraceEvent[],
+) {
   end(emit, "run.finished", runId, reason, log);
 }
 
@@ -141,7 +150,12 @@ function end(
   reason: string,
   log: readonly TraceEvent[],
 ): void {
-  const why = kind === "run.failed" ? "The run failed" : kind === "run.interrupted" ? "The run was interrupted" : "The run ended";
+  const why =
+    kind === "run.failed"
+      ? "The run failed"
+      : kind === "run.interrupted"
+        ? "The run was interrupted"
+        : "The run ended";
   const syntheticResults = createSyntheticResults(log, why);
   if (kind === "run.failed") emit({ kind, runId, reason, error: reason, syntheticResults });
   else emit({ kind, runId, reason, syntheticResults });

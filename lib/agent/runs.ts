@@ -13,12 +13,18 @@ import { estimateRequestTokens } from "./tokens";
  * per session: a second one is a 409. The run appends its own events; whatever happens, it
  * ends with `run.finished`, `run.interrupted` or `run.failed`.
  */
-export function startMessageRun(runtime: Runtime, sessionId: string, text: string | undefined): Outcome<{ runId: string }> {
+export function startMessageRun(
+  runtime: Runtime,
+  sessionId: string,
+  text: string | undefined,
+): Outcome<{ runId: string }> {
   const session = runtime.store.getSession(sessionId);
   if (!session) return refuse(404, `No session with id ${sessionId}.`);
-  if (runtime.runs.has(sessionId)) return refuse(409, "A run is live in this session; wait for it to end or interrupt it.");
+  if (runtime.runs.has(sessionId))
+    return refuse(409, "A run is live in this session; wait for it to end or interrupt it.");
   const events = runtime.store.events(sessionId);
-  if (deriveRunState(events).liveRunId) return refuse(409, "A run is live in this session; wait for it to end or interrupt it.");
+  if (deriveRunState(events).liveRunId)
+    return refuse(409, "A run is live in this session; wait for it to end or interrupt it.");
   const config = projectSessionConfig(events);
   if (!config) return refuse(409, "This session has no configuration event.");
   if (text === undefined) {

@@ -46,7 +46,14 @@ export function createRuntime(config: ServerConfig, clock: Clock = systemClock):
   const bus = new EventBus();
   const redact = createRedactor([config.anthropicApiKey, config.openaiApiKey, resolveToken(config)]);
   const store = new EventStore(openDatabase(config.dataDir), bus, redact, () => clock.now());
-  const runtime: Runtime = { config, store, bus, clock, runs: new Map(), providers: createProviderFactories(config) };
+  const runtime: Runtime = {
+    config,
+    store,
+    bus,
+    clock,
+    runs: new Map(),
+    providers: createProviderFactories(config),
+  };
   recoverInterruptedRuns(store);
   return runtime;
 }

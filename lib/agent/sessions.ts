@@ -1,7 +1,12 @@
 import "server-only";
 import type { CreateSessionBody } from "@/lib/server/api-schemas";
 import { DEFAULT_TOOL_NAMES, expandBuiltin, seedWorkspace } from "@/lib/tools/registry";
-import { NO_BREAKPOINTS, type ProviderConfig, type SessionConfig, type ToolDefinition } from "@/lib/trace/config";
+import {
+  NO_BREAKPOINTS,
+  type ProviderConfig,
+  type SessionConfig,
+  type ToolDefinition,
+} from "@/lib/trace/config";
 import { newId } from "./ids";
 import { refuse, succeed, type Outcome } from "@/lib/server/problem";
 import type { Runtime } from "./runtime";
@@ -17,7 +22,8 @@ export function createSession(runtime: Runtime, body: CreateSessionBody): Outcom
   const provider: ProviderConfig = body.provider ?? { kind: "offline" };
   const providerProblem = runtime.providers.check(provider);
   if (providerProblem) return refuse(400, providerProblem, "/provider/kind");
-  if (body.scenario !== undefined) return refuse(400, `No scenario named "${body.scenario}" exists.`, "/scenario");
+  if (body.scenario !== undefined)
+    return refuse(400, `No scenario named "${body.scenario}" exists.`, "/scenario");
 
   const id = newId("ses");
   const config: SessionConfig = {
@@ -44,12 +50,22 @@ function resolveTools(requested: CreateSessionBody["tools"]): Outcome<ToolDefini
     let tool: ToolDefinition;
     if ("builtin" in entry) {
       const expanded = expandBuiltin(entry.builtin);
-      if (!expanded) return refuse(400, `/tools/${index}/builtin: no built-in tool named "${entry.builtin}"`, `/tools/${index}/builtin`);
+      if (!expanded)
+        return refuse(
+          400,
+          `/tools/${index}/builtin: no built-in tool named "${entry.builtin}"`,
+          `/tools/${index}/builtin`,
+        );
       tool = expanded;
     } else {
       tool = entry as ToolDefinition;
     }
-    if (seen.has(tool.name)) return refuse(400, `/tools/${index}/name: the tool name "${tool.name}" is used twice`, `/tools/${index}/name`);
+    if (seen.has(tool.name))
+      return refuse(
+        400,
+        `/tools/${index}/name: the tool name "${tool.name}" is used twice`,
+        `/tools/${index}/name`,
+      );
     seen.add(tool.name);
     tools.push(tool);
   }

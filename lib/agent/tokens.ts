@@ -12,9 +12,15 @@ function countTokens(text: string): number {
 }
 
 /** A token estimate per section of a request body, in the order tools → system → messages. */
-export function estimateRequestTokens(sections: { tools: unknown; system: unknown; messages: unknown }): TokenEstimate {
+export function estimateRequestTokens(sections: {
+  tools: unknown;
+  system: unknown;
+  messages: unknown;
+}): TokenEstimate {
   const count = (value: unknown) =>
-    value === undefined || value === null || value === "" ? 0 : countTokens(typeof value === "string" ? value : JSON.stringify(value));
+    value === undefined || value === null || value === ""
+      ? 0
+      : countTokens(typeof value === "string" ? value : JSON.stringify(value));
   const tools = count(sections.tools);
   const system = count(sections.system);
   const messages = count(sections.messages);

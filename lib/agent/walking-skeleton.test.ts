@@ -44,12 +44,31 @@ describe("a run on the offline model, end to end through the real Anthropic SDK"
 
     expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i));
     const kinds = new Set(events.map((e) => e.kind));
-    for (const kind of ["session.created", "user.message", "run.started", "request.assembled", "wire.response", "wire.event", "turn.completed", "tool.stage", "tool.result", "run.finished"]) {
+    for (const kind of [
+      "session.created",
+      "user.message",
+      "run.started",
+      "request.assembled",
+      "wire.response",
+      "wire.event",
+      "turn.completed",
+      "tool.stage",
+      "tool.result",
+      "run.finished",
+    ]) {
       expect(kinds, kind).toContain(kind);
     }
     const wireNames = new Set(only(events, "wire.event").map((e) => e.event));
     expect([...wireNames].sort()).toEqual(
-      ["content_block_delta", "content_block_start", "content_block_stop", "message_delta", "message_start", "message_stop", "ping"].sort(),
+      [
+        "content_block_delta",
+        "content_block_start",
+        "content_block_stop",
+        "message_delta",
+        "message_start",
+        "message_stop",
+        "ping",
+      ].sort(),
     );
 
     const transcript = projectTranscript(events);
@@ -62,7 +81,11 @@ describe("a run on the offline model, end to end through the real Anthropic SDK"
     const call = transcript.messages[1]!.content[1]!;
     const result = transcript.messages[2]!.content[0]!;
     expect(call).toMatchObject({ type: "toolCall", name: "read_file", arguments: { path: "notes/todo.md" } });
-    expect(result).toMatchObject({ type: "toolResult", isError: false, toolCallId: call.type === "toolCall" ? call.id : "" });
+    expect(result).toMatchObject({
+      type: "toolResult",
+      isError: false,
+      toolCallId: call.type === "toolCall" ? call.id : "",
+    });
     expect(result.type === "toolResult" && result.content.startsWith("# Todo")).toBe(true);
     expect(only(events, "run.finished")).toHaveLength(1);
   });
@@ -79,7 +102,9 @@ describe("a run on the offline model, end to end through the real Anthropic SDK"
         apiKey: "replay",
         fetch: async () => new Response(bytes, { headers: { "content-type": "text/event-stream" } }),
       });
-      const message = await client.messages.stream({ model: "m", max_tokens: 1, messages: [] }).finalMessage();
+      const message = await client.messages
+        .stream({ model: "m", max_tokens: 1, messages: [] })
+        .finalMessage();
       expect(message).toEqual(turn.message);
     }
   });
@@ -103,7 +128,10 @@ describe("a run on the offline model, end to end through the real Anthropic SDK"
     const before = await runMessage(created.value.id, "What is in notes/todo.md?");
     runtime = openRuntime();
     expect(runtime.store.events(created.value.id)).toEqual(before);
-    expect(runtime.store.getSession(created.value.id)).toMatchObject({ status: "finished", eventCount: before.length });
+    expect(runtime.store.getSession(created.value.id)).toMatchObject({
+      status: "finished",
+      eventCount: before.length,
+    });
   });
 
   it("marks a run that was live when the process died as interrupted, answering its open calls", async () => {
@@ -118,7 +146,10 @@ describe("a run on the offline model, end to end through the real Anthropic SDK"
       attempt: 1,
       format: "anthropic",
       message: {},
-      unified: { role: "assistant", content: [{ type: "toolCall", id: "toolu_1", name: "read_file", arguments: {}, rawArguments: "{}" }] },
+      unified: {
+        role: "assistant",
+        content: [{ type: "toolCall", id: "toolu_1", name: "read_file", arguments: {}, rawArguments: "{}" }],
+      },
       stopReason: { unified: "tool_use", raw: "tool_use" },
       usage: { inputTokens: 1, outputTokens: 1 },
     });
@@ -138,7 +169,10 @@ describe("a run on the offline model, end to end through the real Anthropic SDK"
     const second = startMessageRun(runtime, created.value.id, "again");
     expect(first.ok).toBe(true);
     expect(second).toEqual({ ok: false, problem: expect.objectContaining({ status: 409 }) });
-    expect(startMessageRun(runtime, "ses_missing", "hi")).toEqual({ ok: false, problem: expect.objectContaining({ status: 404 }) });
+    expect(startMessageRun(runtime, "ses_missing", "hi")).toEqual({
+      ok: false,
+      problem: expect.objectContaining({ status: 404 }),
+    });
     await runtime.runs.get(created.value.id)?.done;
   });
 });

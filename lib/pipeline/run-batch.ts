@@ -52,17 +52,26 @@ async function executeTool(
     try {
       return await tool.execute(args, createToolContext(call.id, context));
     } catch (error) {
-      return { content: `The tool failed: ${error instanceof Error ? error.message : String(error)}`, isError: true };
+      return {
+        content: `The tool failed: ${error instanceof Error ? error.message : String(error)}`,
+        isError: true,
+      };
     }
   }
   const mock = definition.mock ?? { kind: "echo" as const };
   switch (mock.kind) {
     case "static":
-      return { content: typeof mock.result === "string" ? mock.result : JSON.stringify(mock.result), isError: false };
+      return {
+        content: typeof mock.result === "string" ? mock.result : JSON.stringify(mock.result),
+        isError: false,
+      };
     case "echo":
       return { content: JSON.stringify(args), isError: false };
     case "manual":
-      return { content: "This tool answers by hand, and manual results arrive with the approval gate.", isError: true };
+      return {
+        content: "This tool answers by hand, and manual results arrive with the approval gate.",
+        isError: true,
+      };
   }
 }
 
@@ -73,7 +82,12 @@ function createToolContext(callId: string, context: PipelineContext): ToolContex
     clock: context.clock,
     recordChange: (change) => context.emit({ kind: "workspace.changed", callId, change }),
     reportProgress: (message, fraction) =>
-      context.emit({ kind: "tool.progress", callId, message, ...(fraction === undefined ? {} : { fraction }) }),
+      context.emit({
+        kind: "tool.progress",
+        callId,
+        message,
+        ...(fraction === undefined ? {} : { fraction }),
+      }),
   };
 }
 
@@ -109,7 +123,14 @@ function createStageRecorder(callId: string, context: PipelineContext) {
       const started = context.clock.now();
       context.emit({ kind: "tool.stage", callId, stage, status: "running", input: input.slice(0, 200) });
       return (status: Exclude<StageStatus, "running">, output: string) =>
-        context.emit({ kind: "tool.stage", callId, stage, status, output, ms: context.clock.now() - started });
+        context.emit({
+          kind: "tool.stage",
+          callId,
+          stage,
+          status,
+          output,
+          ms: context.clock.now() - started,
+        });
     },
   };
 }

@@ -63,12 +63,7 @@ export interface UnknownBlock {
 }
 
 export type Block =
-  | TextBlock
-  | ThinkingBlock
-  | RedactedThinkingBlock
-  | ToolCallBlock
-  | ToolResultBlock
-  | UnknownBlock;
+  TextBlock | ThinkingBlock | RedactedThinkingBlock | ToolCallBlock | ToolResultBlock | UnknownBlock;
 
 export interface UnifiedMessage {
   role: Role;
@@ -80,13 +75,7 @@ export interface UnifiedMessage {
  * provider adds later maps to `other` and is never an error.
  */
 export type UnifiedStopReason =
-  | "end_turn"
-  | "tool_use"
-  | "max_tokens"
-  | "stop_sequence"
-  | "refusal"
-  | "pause_turn"
-  | "other";
+  "end_turn" | "tool_use" | "max_tokens" | "stop_sequence" | "refusal" | "pause_turn" | "other";
 
 export interface StopReason {
   unified: UnifiedStopReason;
@@ -104,3 +93,17 @@ export type WireFormat = "anthropic" | "openai-chat" | "openai-responses";
 export function assertNever(value: never, what = "value"): never {
   throw new Error(`Unexpected ${what}: ${JSON.stringify(value)}`);
 }
+
+/**
+ * What every provider needs of a tool definition. `lib/trace`'s `ToolDefinition` is one (with
+ * Toolscope's own fields besides), so adapters in this pure layer take this shape instead.
+ */
+export interface ToolSpec {
+  name: string;
+  description?: string;
+  input_schema: Record<string, unknown>;
+  strict?: boolean;
+}
+
+/** Which tool the model must call: the same values as `lib/trace`'s `ToolChoice`. */
+export type ToolChoiceSpec = "auto" | "any" | "none" | { name: string };

@@ -59,7 +59,9 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Mode
           options.clock,
         ),
       });
-      const message = await client.messages.stream(body as unknown as MessageStreamParams, { signal }).finalMessage();
+      const message = await client.messages
+        .stream(body as unknown as MessageStreamParams, { signal })
+        .finalMessage();
       return {
         format: "anthropic",
         message,

@@ -51,11 +51,13 @@ export function createProviderFactories(server: Pick<ServerConfig, "anthropicApi
   ]);
   return {
     check(config) {
-      if (!factories.has(config.kind)) return `The ${config.kind} provider is not available in this build yet; use offline or anthropic.`;
+      if (!factories.has(config.kind))
+        return `The ${config.kind} provider is not available in this build yet; use offline or anthropic.`;
       if (config.kind === "offline" && config.wire && config.wire !== "anthropic") {
         return `The offline model speaks only the anthropic wire format in this build; ${config.wire} is not available yet.`;
       }
-      if (config.kind === "anthropic" && !server.anthropicApiKey) return "ANTHROPIC_API_KEY is not set on the server.";
+      if (config.kind === "anthropic" && !server.anthropicApiKey)
+        return "ANTHROPIC_API_KEY is not set on the server.";
       return null;
     },
     create(config, context = {}) {

@@ -15,7 +15,9 @@ export function createTappedFetch(inner: typeof fetch, tap: WireTap, clock: Cloc
     const response = await inner(input, init);
     tap.onResponse({ status: response.status, headers: publicHeaders(response.headers) });
     if (!response.body || !isEventStream(response)) return response;
-    const decoder = createSseDecoder(({ event, data }) => tap.onEvent({ event, data, receivedAt: clock.now() }));
+    const decoder = createSseDecoder(({ event, data }) =>
+      tap.onEvent({ event, data, receivedAt: clock.now() }),
+    );
     const teed = response.body.pipeThrough(
       new TransformStream<Uint8Array, Uint8Array>({
         transform(chunk, controller) {
@@ -27,7 +29,11 @@ export function createTappedFetch(inner: typeof fetch, tap: WireTap, clock: Cloc
         },
       }),
     );
-    return new Response(teed, { status: response.status, statusText: response.statusText, headers: response.headers });
+    return new Response(teed, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
   };
 }
 

@@ -17,7 +17,10 @@ export type Redactor = <T>(value: T) => T;
  * Builds a function that replaces every known secret (exact strings such as the configured
  * keys and the launch token, and the default patterns) in every string of a JSON value.
  */
-export function createRedactor(secrets: readonly (string | null | undefined)[], patterns = DEFAULT_SECRET_PATTERNS): Redactor {
+export function createRedactor(
+  secrets: readonly (string | null | undefined)[],
+  patterns = DEFAULT_SECRET_PATTERNS,
+): Redactor {
   const exact = secrets.filter((s): s is string => typeof s === "string" && s.length >= 8);
   const redactString = (text: string): string => {
     let out = text;
@@ -30,10 +33,16 @@ export function createRedactor(secrets: readonly (string | null | undefined)[], 
     if (Array.isArray(value)) return value.map(walk);
     if (value !== null && typeof value === "object") {
       const out: Record<string, unknown> = {};
-      for (const [key, item] of Object.entries(value)) Object.defineProperty(out, key, { value: walk(item), enumerable: true, writable: true, configurable: true });
+      for (const [key, item] of Object.entries(value))
+        Object.defineProperty(out, key, {
+          value: walk(item),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
       return out;
     }
     return value;
   };
-  return <T,>(value: T) => walk(value) as T;
+  return <T>(value: T) => walk(value) as T;
 }

@@ -34,13 +34,20 @@ describe("the event store", () => {
     const a = store.append("s1", { kind: "user.message", turn: 1, text: "hi" });
     const b = store.append("s1", { kind: "run.started", runId: "r1", trigger: "message" });
     expect([a.seq, b.seq]).toEqual([0, 1]);
-    expect(seen).toEqual([[0, 1], [1, 2]]);
+    expect(seen).toEqual([
+      [0, 1],
+      [1, 2],
+    ]);
     expect(Object.isFrozen(a)).toBe(true);
     expect(store.events("s1", 0)).toEqual([b]);
   });
 
   it("redacts secrets in every string before writing", () => {
-    const event = store.append("s1", { kind: "user.message", turn: 1, text: `key ${SECRET} and launch-token-123456` });
+    const event = store.append("s1", {
+      kind: "user.message",
+      turn: 1,
+      text: `key ${SECRET} and launch-token-123456`,
+    });
     expect(event.kind === "user.message" && event.text).toBe(`key ${REDACTED} and ${REDACTED}`);
     expect(fs.readFileSync(path.join(dir, "toolscope.sqlite")).includes(Buffer.from(SECRET))).toBe(false);
   });
@@ -58,7 +65,12 @@ describe("the event store", () => {
 
   it("lists sessions with event counts and a status derived from the last run event", () => {
     store.append("s1", { kind: "run.started", runId: "r1", trigger: "message" });
-    expect(store.getSession("s1")).toMatchObject({ id: "s1", title: "One", eventCount: 1, status: "running" });
+    expect(store.getSession("s1")).toMatchObject({
+      id: "s1",
+      title: "One",
+      eventCount: 1,
+      status: "running",
+    });
     store.append("s1", { kind: "run.finished", runId: "r1", reason: "end_turn", syntheticResults: [] });
     store.createSession({ id: "s2", title: "Two", provider: { kind: "offline" } });
     expect(store.listSessions().map((s) => [s.id, s.status, s.eventCount])).toEqual([

@@ -27,7 +27,14 @@ interface RawSession {
   event_count: number;
 }
 
-const RUN_KINDS: EventKind[] = ["run.started", "run.resumed", "run.paused", "run.finished", "run.failed", "run.interrupted"];
+const RUN_KINDS: EventKind[] = [
+  "run.started",
+  "run.resumed",
+  "run.paused",
+  "run.finished",
+  "run.failed",
+  "run.interrupted",
+];
 
 /**
  * Sessions and their append-only event logs. Every event is redacted, frozen and written
@@ -43,10 +50,25 @@ export class EventStore {
     private readonly now: () => number = Date.now,
   ) {}
 
-  createSession(row: { id: string; title: string; provider: ProviderConfig; parentId?: string; forkSeq?: number }): void {
+  createSession(row: {
+    id: string;
+    title: string;
+    provider: ProviderConfig;
+    parentId?: string;
+    forkSeq?: number;
+  }): void {
     this.db
-      .prepare("INSERT INTO sessions (id, title, created_at, parent_id, fork_seq, provider) VALUES (?, ?, ?, ?, ?, ?)")
-      .run(row.id, row.title, this.now(), row.parentId ?? null, row.forkSeq ?? null, JSON.stringify(row.provider));
+      .prepare(
+        "INSERT INTO sessions (id, title, created_at, parent_id, fork_seq, provider) VALUES (?, ?, ?, ?, ?, ?)",
+      )
+      .run(
+        row.id,
+        row.title,
+        this.now(),
+        row.parentId ?? null,
+        row.forkSeq ?? null,
+        JSON.stringify(row.provider),
+      );
     this.nextSeq.set(row.id, 0);
   }
 
@@ -110,14 +132,17 @@ export class EventStore {
   private peekSeq(sessionId: string): number {
     const cached = this.nextSeq.get(sessionId);
     if (cached !== undefined) return cached;
-    const max = this.db.prepare("SELECT MAX(seq) FROM events WHERE session_id = ?").pluck().get(sessionId) as number | null;
+    const max = this.db.prepare("SELECT MAX(seq) FROM events WHERE session_id = ?").pluck().get(sessionId) as
+      number | null;
     return max === null ? 0 : max + 1;
   }
 
   private toRow(raw: RawSession): SessionRow {
     const placeholders = RUN_KINDS.map(() => "?").join(", ");
     const lastRunEvent = this.db
-      .prepare(`SELECT body FROM events WHERE session_id = ? AND kind IN (${placeholders}) ORDER BY seq DESC LIMIT 1`)
+      .prepare(
+        `SELECT body FROM events WHERE session_id = ? AND kind IN (${placeholders}) ORDER BY seq DESC LIMIT 1`,
+      )
       .pluck()
       .get(raw.id, ...RUN_KINDS) as string | undefined;
     const status = lastRunEvent ? deriveRunState([JSON.parse(lastRunEvent) as TraceEvent]).status : "idle";

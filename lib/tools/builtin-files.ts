@@ -18,7 +18,8 @@ export const readFile: BuiltinTool = {
   async execute(args, { workspace }) {
     const resolved = resolveWorkspacePath(args.path);
     if (!resolved.ok) return fail(resolved.reason);
-    if (!hasFile(workspace.files, resolved.path)) return fail(`No such file: ${resolved.path}. Use list_dir to see what exists.`);
+    if (!hasFile(workspace.files, resolved.path))
+      return fail(`No such file: ${resolved.path}. Use list_dir to see what exists.`);
     return { content: workspace.files[resolved.path]!, isError: false };
   },
 };
@@ -29,7 +30,9 @@ export const listDir: BuiltinTool = {
     description: "List the files and folders in a workspace directory.",
     input_schema: {
       type: "object",
-      properties: { path: { type: "string", description: "Workspace-relative directory; . for the root", default: "." } },
+      properties: {
+        path: { type: "string", description: "Workspace-relative directory; . for the root", default: "." },
+      },
       additionalProperties: false,
     },
     meta: { readOnly: true, destructive: false, idempotent: true, concurrencySafe: true, timeoutMs: 5000 },

@@ -25,9 +25,12 @@ export function expandBuiltin(name: string): ToolDefinition | undefined {
 /** The files every new session's sandbox starts with. */
 export function seedWorkspace(): WorkspaceFiles {
   return {
-    "README.md": "# Sandbox\n\nThis workspace belongs to one Toolscope session. Tools read and write here; nothing touches your disk.\n",
-    "notes/todo.md": "# Todo\n\n- [ ] Read the tool-use docs\n- [x] Sketch the weather tool schema\n- [ ] Add tests for the pipeline\n",
-    "notes/ideas.md": "# Ideas\n\n- A tool that summarizes a folder\n- Ask the model to plan before it calls tools\n",
+    "README.md":
+      "# Sandbox\n\nThis workspace belongs to one Toolscope session. Tools read and write here; nothing touches your disk.\n",
+    "notes/todo.md":
+      "# Todo\n\n- [ ] Read the tool-use docs\n- [x] Sketch the weather tool schema\n- [ ] Add tests for the pipeline\n",
+    "notes/ideas.md":
+      "# Ideas\n\n- A tool that summarizes a folder\n- Ask the model to plan before it calls tools\n",
     "data/cities.json": '{\n  "Paris": { "country": "FR" },\n  "Tokyo": { "country": "JP" }\n}\n',
   };
 }

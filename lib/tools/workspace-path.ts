@@ -3,7 +3,9 @@
  * the reason it is refused. The preflight stage applies the same rule before a tool ever runs;
  * tools check again so no code path can reach outside.
  */
-export function resolveWorkspacePath(raw: unknown): { ok: true; path: string } | { ok: false; reason: string } {
+export function resolveWorkspacePath(
+  raw: unknown,
+): { ok: true; path: string } | { ok: false; reason: string } {
   if (typeof raw !== "string") return { ok: false, reason: "path must be a string" };
   if (raw.includes("\0")) return { ok: false, reason: "path contains a NUL byte" };
   if (raw.includes("\\")) return { ok: false, reason: "path contains a backslash; use / between folders" };
@@ -13,7 +15,8 @@ export function resolveWorkspacePath(raw: unknown): { ok: true; path: string } |
   } catch {
     return { ok: false, reason: "path has a malformed %-escape" };
   }
-  if (decoded !== raw && /(^|\/)\.\.(\/|$)/.test(decoded)) return { ok: false, reason: "path escapes the workspace (encoded ..)" };
+  if (decoded !== raw && /(^|\/)\.\.(\/|$)/.test(decoded))
+    return { ok: false, reason: "path escapes the workspace (encoded ..)" };
   if (raw.startsWith("/") || /^[A-Za-z]:/.test(raw) || raw.startsWith("~")) {
     return { ok: false, reason: "path must be relative to the workspace, not absolute" };
   }

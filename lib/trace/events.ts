@@ -265,6 +265,10 @@ export type TraceEvent =
 export type EventKind = TraceEvent["kind"];
 
 /** An event before the store gives it its envelope. */
-export type NewEvent = TraceEvent extends infer E ? (E extends TraceEvent ? Omit<E, keyof Envelope> : never) : never;
+export type NewEvent = TraceEvent extends infer E
+  ? E extends TraceEvent
+    ? Omit<E, keyof Envelope>
+    : never
+  : never;
 
 export type EventOf<K extends EventKind> = Extract<TraceEvent, { kind: K }>;

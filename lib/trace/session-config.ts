@@ -29,7 +29,12 @@ export function projectSessionConfig(events: readonly TraceEvent[], upTo = Infin
 export function lastTurn(events: readonly TraceEvent[]): number {
   let turn = 0;
   for (const event of events) {
-    if ((event.kind === "user.message" || event.kind === "request.assembled" || event.kind === "turn.completed") && event.turn > turn) {
+    if (
+      (event.kind === "user.message" ||
+        event.kind === "request.assembled" ||
+        event.kind === "turn.completed") &&
+      event.turn > turn
+    ) {
       turn = event.turn;
     }
   }

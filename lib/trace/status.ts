@@ -32,7 +32,11 @@ export function reduceRunState(state: RunState, event: TraceEvent): RunState {
   }
 }
 
-export const INITIAL_RUN_STATE: RunState = Object.freeze({ status: "idle", liveRunId: null, lastRunId: null });
+export const INITIAL_RUN_STATE: RunState = Object.freeze({
+  status: "idle",
+  liveRunId: null,
+  lastRunId: null,
+});
 
 /** The run state as of event `upTo` (inclusive; default: the whole log). */
 export function deriveRunState(events: readonly TraceEvent[], upTo = Infinity): RunState {

@@ -39,7 +39,10 @@ const assistantWith = (turn: number, ...calls: ToolCallBlock[]): NewEvent => ({
   format: "anthropic",
   message: {},
   unified: { role: "assistant", content: [{ type: "text", text: "ok" }, ...calls] },
-  stopReason: { unified: calls.length ? "tool_use" : "end_turn", raw: calls.length ? "tool_use" : "end_turn" },
+  stopReason: {
+    unified: calls.length ? "tool_use" : "end_turn",
+    raw: calls.length ? "tool_use" : "end_turn",
+  },
   usage: { inputTokens: 1, outputTokens: 1 },
 });
 
@@ -73,7 +76,10 @@ describe("the transcript fold", () => {
       ["user", 1, ["toolResult", "toolResult"]],
       ["assistant", 2, ["text"]],
     ]);
-    expect(view.messages[2]!.content.map((b) => (b.type === "toolResult" ? b.toolCallId : ""))).toEqual(["c1", "c2"]);
+    expect(view.messages[2]!.content.map((b) => (b.type === "toolResult" ? b.toolCallId : ""))).toEqual([
+      "c1",
+      "c2",
+    ]);
   });
 
   it("projects any prefix: time travel is a shorter log", () => {
@@ -93,18 +99,30 @@ describe("the transcript fold", () => {
         kind: "run.interrupted",
         runId: "run_1",
         reason: "user",
-        syntheticResults: [{ type: "toolResult", toolCallId: "c2", content: "interrupted", isError: true, errorKind: "interrupted" }],
+        syntheticResults: [
+          {
+            type: "toolResult",
+            toolCallId: "c2",
+            content: "interrupted",
+            isError: true,
+            errorKind: "interrupted",
+          },
+        ],
       },
       { kind: "user.message", turn: 2, text: "try again" },
     ]);
     const view = projectTranscript(interrupted);
-    expect(view.messages.at(-1)!.content.map((b) => (b.type === "toolResult" ? b.toolCallId : b.type))).toEqual(["c1", "c2", "text"]);
+    expect(
+      view.messages.at(-1)!.content.map((b) => (b.type === "toolResult" ? b.toolCallId : b.type)),
+    ).toEqual(["c1", "c2", "text"]);
     expect(findUnansweredCalls(view)).toEqual([]);
     expect(deriveStatus(interrupted)).toBe("interrupted");
   });
 
   it("ignores a duplicate result and a result for a call nobody made", () => {
-    const view = projectTranscript(buildLog([created, assistantWith(1, call("c1")), result("c1"), result("c1", "again"), result("zz")]));
+    const view = projectTranscript(
+      buildLog([created, assistantWith(1, call("c1")), result("c1"), result("c1", "again"), result("zz")]),
+    );
     expect(view.messages.map((m) => m.content.length)).toEqual([2, 1]);
   });
 });
@@ -114,7 +132,11 @@ describe("the derived status and workspace", () => {
     const log = buildLog([created, { kind: "run.started", runId: "r", trigger: "message" }]);
     expect(deriveStatus(log.slice(0, 1))).toBe("idle");
     expect(deriveStatus(log)).toBe("running");
-    const paused = buildLog([created, { kind: "run.started", runId: "r", trigger: "message" }, { kind: "run.paused", runId: "r", reason: "approval", callId: "c" }]);
+    const paused = buildLog([
+      created,
+      { kind: "run.started", runId: "r", trigger: "message" },
+      { kind: "run.paused", runId: "r", reason: "approval", callId: "c" },
+    ]);
     expect(deriveStatus(paused)).toBe("paused");
   });
 
@@ -123,7 +145,11 @@ describe("the derived status and workspace", () => {
       created,
       { kind: "workspace.changed", callId: "c1", change: { type: "write", path: "b.txt", content: "B" } },
       { kind: "workspace.changed", callId: "c2", change: { type: "delete", path: "a.txt" } },
-      { kind: "workspace.changed", callId: "c3", change: { type: "write", path: "__proto__", content: "odd" } },
+      {
+        kind: "workspace.changed",
+        callId: "c3",
+        change: { type: "write", path: "__proto__", content: "odd" },
+      },
     ]);
     expect(projectWorkspace(log, 1).files).toEqual({ "a.txt": "A", "b.txt": "B" });
     const files = projectWorkspace(log).files;

@@ -101,7 +101,10 @@ function appendUserText(view: TranscriptView, turn: number, seq: number, text: s
 }
 
 function placeResult(view: TranscriptView, seq: number, result: ToolResultBlock): TranscriptView {
-  const callerIndex = findLastIndex(view.messages, (m) => m.role === "assistant" && callIds(m).includes(result.toolCallId));
+  const callerIndex = findLastIndex(
+    view.messages,
+    (m) => m.role === "assistant" && callIds(m).includes(result.toolCallId),
+  );
   if (callerIndex < 0) return view;
   const caller = view.messages[callerIndex]!;
   const order = callIds(caller);
@@ -111,7 +114,9 @@ function placeResult(view: TranscriptView, seq: number, result: ToolResultBlock)
     if (next.content.some((b) => b.type === "toolResult" && b.toolCallId === result.toolCallId)) return view;
     const results = next.content.filter((b): b is ToolResultBlock => b.type === "toolResult");
     const rest = next.content.filter((b) => b.type !== "toolResult");
-    const sorted = [...results, result].sort((a, b) => order.indexOf(a.toolCallId) - order.indexOf(b.toolCallId));
+    const sorted = [...results, result].sort(
+      (a, b) => order.indexOf(a.toolCallId) - order.indexOf(b.toolCallId),
+    );
     messages[callerIndex + 1] = { ...next, content: [...sorted, ...rest] };
   } else {
     messages.splice(callerIndex + 1, 0, { role: "user", turn: caller.turn, seq, content: [result] });
@@ -136,9 +141,12 @@ export function findUnansweredCalls(view: TranscriptView): ToolCallBlock[] {
     if (message.role !== "assistant") return;
     const next = view.messages[index + 1];
     const answered = new Set(
-      (next?.role === "user" ? next.content : []).flatMap((b) => (b.type === "toolResult" ? [b.toolCallId] : [])),
+      (next?.role === "user" ? next.content : []).flatMap((b) =>
+        b.type === "toolResult" ? [b.toolCallId] : [],
+      ),
     );
-    for (const block of message.content) if (block.type === "toolCall" && !answered.has(block.id)) unanswered.push(block);
+    for (const block of message.content)
+      if (block.type === "toolCall" && !answered.has(block.id)) unanswered.push(block);
   });
   return unanswered;
 }

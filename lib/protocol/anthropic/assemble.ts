@@ -1,0 +1,166 @@
+/**
+ * Anthropic stream assembly as a pure fold: `reduceAnthropicEvent(state, { event, data })`.
+ *
+ * A state is never mutated; each step copies only what changed (the message, its content array,
+ * the one block), so a scrubber can keep the state after every event and step back for free.
+ *
+ * @see https://platform.claude.com/docs/en/build-with-claude/streaming
+ */
+import type { SseEvent } from "@/lib/protocol/sse";
+import { applyBlockDelta, finishBlock } from "./assemble-blocks";
+import { parseAnthropicEvent } from "./parse-event";
+import type {
+  AnthropicContentBlock,
+  AnthropicErrorBody,
+  AnthropicMessage,
+  AnthropicStreamEvent,
+  AnthropicUsage,
+} from "./types";
+
+export { snapshotToolArguments } from "./tool-arguments";
+
+export interface AnthropicStreamState {
+  /** `null` until `message_start`; then the message as assembled so far. */
+  message: AnthropicMessage | null;
+  /** `message_stop` was seen. */
+  done: boolean;
+  /** The last `error` event, if any. */
+  error?: AnthropicErrorBody;
+  /** The joined `input_json_delta` text of each tool block, by block index, exactly as streamed. */
+  partialJson: Readonly<Record<number, string>>;
+  /** Indexes of the blocks whose `content_block_stop` was seen. */
+  stoppedBlocks: readonly number[];
+  /** What was ignored or could not be read, in order. */
+  notes: readonly string[];
+}
+
+export type AnthropicAssembly = AnthropicStreamState;
+
+/** The state before any event. */
+export function createAnthropicStreamState(): AnthropicStreamState {
+  return { message: null, done: false, partialJson: {}, stoppedBlocks: [], notes: [] };
+}
+
+function addNote(state: AnthropicStreamState, note: string): AnthropicStreamState {
+  return { ...state, notes: [...state.notes, note] };
+}
+
+function withBlock(message: AnthropicMessage, index: number, block: AnthropicContentBlock): AnthropicMessage {
+  const content = [...message.content];
+  content[index] = block;
+  return { ...message, content };
+}
+
+/** Copies the message of `message_start`; a message without `content` gets an empty one. */
+function startMessage(raw: AnthropicMessage): AnthropicMessage {
+  const message: AnthropicMessage = { ...raw, content: Array.isArray(raw.content) ? [...raw.content] : [] };
+  if (typeof raw.usage === "object" && raw.usage !== null) message.usage = { ...raw.usage };
+  return message;
+}
+
+/**
+ * Merges `message_delta` as the SDK does: `stop_reason`, `stop_sequence` and `stop_details` are
+ * set whenever present, other delta fields when not null; usage counters are whole-message
+ * totals, so each non-null one overwrites (`output_tokens` always does).
+ *
+ * @see https://platform.claude.com/docs/en/build-with-claude/streaming#event-types
+ */
+function mergeMessageDelta(
+  message: AnthropicMessage,
+  event: Extract<AnthropicStreamEvent, { type: "message_delta" }>,
+): AnthropicMessage {
+  const merged: AnthropicMessage = { ...message };
+  for (const [key, value] of Object.entries(event.delta)) {
+    if (value !== null || ["stop_reason", "stop_sequence", "stop_details"].includes(key)) merged[key] = value;
+  }
+  if (event.usage) {
+    const usage: AnthropicUsage = { ...message.usage };
+    for (const [key, value] of Object.entries(event.usage)) {
+      if (value !== null || key === "output_tokens") usage[key] = value;
+    }
+    merged.usage = usage;
+  }
+  return merged;
+}
+
+function reduceParsed(state: AnthropicStreamState, event: AnthropicStreamEvent): AnthropicStreamState {
+  if (event.type === "error") return { ...state, error: event.error };
+  if (event.type === "ping") return state;
+  if (event.type === "message_start") {
+    if (state.message) return addNote(state, "a second message_start was ignored");
+    return { ...state, message: startMessage(event.message) };
+  }
+  const message = state.message;
+  if (!message) return addNote(state, `${event.type} before message_start was ignored`);
+  if (state.done) return addNote(state, `${event.type} after message_stop was ignored`);
+  switch (event.type) {
+    case "message_stop":
+      return { ...state, done: true };
+    case "message_delta":
+      return { ...state, message: mergeMessageDelta(message, event) };
+    case "content_block_start":
+      if (message.content[event.index] !== undefined)
+        return addNote(state, `block ${event.index} started twice; the second start was ignored`);
+      return { ...state, message: withBlock(message, event.index, { ...event.content_block }) };
+    case "content_block_delta": {
+      const block = message.content[event.index];
+      if (!block)
+        return addNote(
+          state,
+          `${event.delta.type} for block ${event.index}, which never started, was ignored`,
+        );
+      const outcome = applyBlockDelta(block, event.delta, {
+        index: event.index,
+        previousJson: state.partialJson[event.index],
+      });
+      if (outcome.kind === "ignored") return addNote(state, outcome.note);
+      if (outcome.kind === "json")
+        return { ...state, partialJson: { ...state.partialJson, [event.index]: outcome.partialJson } };
+      return { ...state, message: withBlock(message, event.index, outcome.block) };
+    }
+    case "content_block_stop": {
+      const block = message.content[event.index];
+      if (!block)
+        return addNote(
+          state,
+          `content_block_stop for block ${event.index}, which never started, was ignored`,
+        );
+      const { block: finished, note } = finishBlock(block, state.partialJson[event.index], event.index);
+      const next = {
+        ...state,
+        message: withBlock(message, event.index, finished),
+        stoppedBlocks: [...state.stoppedBlocks, event.index],
+      };
+      return note ? addNote(next, note) : next;
+    }
+    default: {
+      const raw: { type: string } = event;
+      return addNote(state, `ignored an event of type ${raw.type}`);
+    }
+  }
+}
+
+/**
+ * One step of the fold. Never throws and never mutates `state`: an event that cannot be read or
+ * does not fit (a delta before its block starts, anything after `message_stop`) leaves the
+ * assembly unchanged and adds a note. Deltas may interleave across block indexes.
+ *
+ * @see https://platform.claude.com/docs/en/build-with-claude/streaming#basic-streaming-request
+ */
+export function reduceAnthropicEvent(state: AnthropicStreamState, event: SseEvent): AnthropicStreamState {
+  const parsed = parseAnthropicEvent(event);
+  return parsed.ok ? reduceParsed(state, parsed.event) : addNote(state, parsed.note);
+}
+
+/**
+ * Folds a whole stream. `message` has the shape the SDK's `finalMessage()` returns, except that
+ * a tool block cut off before its `content_block_stop` keeps the `input` it started with (the
+ * SDK guesses one by repairing the JSON); its raw text is in `partialJson`.
+ *
+ * @see https://platform.claude.com/docs/en/build-with-claude/streaming
+ */
+export function assembleAnthropicStream(events: Iterable<SseEvent>): AnthropicAssembly {
+  let state = createAnthropicStreamState();
+  for (const event of events) state = reduceAnthropicEvent(state, event);
+  return state;
+}

@@ -1,0 +1,61 @@
+/**
+ * Partially parsed tool arguments for the stream scrubber: what a tool call's input looks like
+ * at any event, before its JSON is complete.
+ *
+ * @see https://platform.claude.com/docs/en/agents-and-tools/tool-use/fine-grained-tool-streaming
+ */
+import { Allow, parse } from "partial-json";
+
+const CACHE_LIMIT = 256;
+/** Raw text → its parse, so text that did not change since the last event is not parsed again. */
+const cache = new Map<string, { value: unknown } | null>();
+
+function freezeDeep<T>(value: T): T {
+  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) freezeDeep(child);
+  }
+  return value;
+}
+
+/**
+ * Parses one block's partial JSON: an unfinished string, array or object is closed where it was
+ * cut; an unfinished number, or a literal still too short to tell, is dropped. Empty text is `{}`
+ * (as the SDK treats it). `null` when the text is malformed, not merely unfinished.
+ */
+export function parsePartialArguments(text: string): { value: unknown } | null {
+  const cached = cache.get(text);
+  if (cached !== undefined) return cached;
+  let result: { value: unknown } | null;
+  if (text.trim() === "") result = { value: freezeDeep({}) };
+  else {
+    try {
+      result = { value: freezeDeep(parse(text, Allow.ALL) as unknown) };
+    } catch {
+      result = null;
+    }
+  }
+  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+  cache.set(text, result);
+  return result;
+}
+
+/**
+ * The partially parsed arguments of every tool block, by block index, from the `partialJson`
+ * of an assembly state. Cheap after every event: the state already holds each block's joined
+ * text, and a text seen before (a finished block's) comes from a small cache. An index whose text
+ * is malformed is left out (its raw text is still in `partialJson`). Values are frozen, since
+ * they are shared between calls.
+ *
+ * @see https://platform.claude.com/docs/en/build-with-claude/streaming#input-json-delta
+ */
+export function snapshotToolArguments(
+  partialJson: Readonly<Record<number, string>>,
+): Record<number, unknown> {
+  const snapshot: Record<number, unknown> = {};
+  for (const [index, text] of Object.entries(partialJson)) {
+    const parsed = parsePartialArguments(text);
+    if (parsed) snapshot[Number(index)] = parsed.value;
+  }
+  return snapshot;
+}

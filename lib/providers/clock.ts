@@ -1,0 +1,108 @@
+/**
+ * Clocks for the run (DESIGN.md, "The tool pipeline": time is injected). Production code takes a
+ * `Clock` as a parameter and never calls `setTimeout` or `Date.now` itself; tests pass a virtual
+ * clock so nothing waits in real time.
+ */
+import "server-only";
+import type { Clock } from "./types";
+
+/** The reason a sleep rejects with when its signal carries none. */
+function readAbortReason(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException("This operation was aborted", "AbortError");
+}
+
+/** Real time: `Date.now` and `setTimeout`, cancelled by the signal. */
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  sleep(ms, signal) {
+    return new Promise<void>((resolve, reject) => {
+      if (signal?.aborted) return reject(readAbortReason(signal));
+      const onAbort = () => {
+        clearTimeout(timer);
+        reject(readAbortReason(signal as AbortSignal));
+      };
+      const timer = setTimeout(
+        () => {
+          signal?.removeEventListener("abort", onAbort);
+          resolve();
+        },
+        Math.max(0, ms),
+      );
+      signal?.addEventListener("abort", onAbort, { once: true });
+    });
+  },
+};
+
+/** A clock whose time moves only when told to. */
+export interface VirtualClock extends Clock {
+  /**
+   * Moves time forward by `ms`, resolving every sleep that falls due, earliest first. Code resumed
+   * by a resolved sleep runs after `advance` returns, so a sleep it starts waits for the next call.
+   */
+  advance(ms: number): void;
+  /** How many sleeps are waiting. */
+  pending(): number;
+}
+
+export interface VirtualClockOptions {
+  /**
+   * When true, `sleep(ms)` moves time to its own deadline at once and resolves, so code that
+   * sleeps runs without waiting. Sleeps started at the same instant share that instant as their
+   * base, so parallel sleeps do not add up; sequential ones do.
+   */
+  autoAdvance?: boolean;
+}
+
+interface Sleeper {
+  due: number;
+  order: number;
+  resolve: () => void;
+}
+
+/**
+ * A virtual clock starting at `start` (epoch ms). With `autoAdvance` every sleep completes
+ * immediately; otherwise sleeps resolve only through `advance`. Never reads real time.
+ */
+export function createVirtualClock(start: number, options: VirtualClockOptions = {}): VirtualClock {
+  let now = start;
+  let order = 0;
+  const sleepers: Sleeper[] = [];
+
+  const advance = (ms: number): void => {
+    const target = now + Math.max(0, ms);
+    for (;;) {
+      sleepers.sort((a, b) => a.due - b.due || a.order - b.order);
+      const next = sleepers[0];
+      if (!next || next.due > target) break;
+      sleepers.shift();
+      now = Math.max(now, next.due);
+      next.resolve();
+    }
+    now = target;
+  };
+
+  const sleep = (ms: number, signal?: AbortSignal): Promise<void> => {
+    if (signal?.aborted) return Promise.reject(readAbortReason(signal));
+    const due = now + Math.max(0, ms);
+    if (options.autoAdvance) {
+      now = Math.max(now, due);
+      return Promise.resolve();
+    }
+    return new Promise<void>((resolve, reject) => {
+      const sleeper: Sleeper = { due, order: order++, resolve: () => finish(resolve) };
+      const onAbort = () => {
+        const index = sleepers.indexOf(sleeper);
+        if (index >= 0) sleepers.splice(index, 1);
+        reject(readAbortReason(signal as AbortSignal));
+      };
+      const finish = (done: () => void) => {
+        signal?.removeEventListener("abort", onAbort);
+        done();
+      };
+      sleepers.push(sleeper);
+      signal?.addEventListener("abort", onAbort, { once: true });
+    });
+  };
+
+  return { now: () => now, sleep, advance, pending: () => sleepers.length };
+}

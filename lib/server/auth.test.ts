@@ -1,0 +1,155 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { isAllowedHost, isAllowedOrigin, isAuthorized, readRequestToken } from "@/lib/server/auth";
+import { parseServerConfig, resetServerConfigCache } from "@/lib/server/config";
+import { resetTokenCache } from "@/lib/server/token";
+
+const config = parseServerConfig({
+  PORT: "3000",
+  TOOLSCOPE_ALLOWED_HOSTS: "toolscope.lan,box.lan:8443,192.168.1.20",
+});
+
+describe("isAllowedHost", () => {
+  it.each(["127.0.0.1:3000", "localhost:3000", "[::1]:3000", "LOCALHOST:3000", " localhost:3000 "])(
+    "allows %j",
+    (host) => {
+      expect(isAllowedHost(host, config)).toBe(true);
+    },
+  );
+
+  it.each([
+    ["a foreign name", "evil.example"],
+    ["a foreign name with our port", "evil.example:3000"],
+    ["a name that starts with localhost", "localhost.evil.example:3000"],
+    ["a rebinding name that embeds loopback", "127.0.0.1.nip.io:3000"],
+    ["a LAN IP literal", "10.0.0.1:3000"],
+    ["another loopback address", "127.0.0.2:3000"],
+    ["an IPv4-mapped loopback", "[::ffff:127.0.0.1]:3000"],
+    ["loopback on another port", "127.0.0.1:3001"],
+    ["localhost on another port", "localhost:80"],
+    ["loopback without a port", "127.0.0.1"],
+    ["localhost without a port", "localhost"],
+    ["a fully qualified localhost", "localhost.:3000"],
+    ["an empty Host", ""],
+    ["userinfo", "user@localhost:3000"],
+    ["two Host values", "localhost:3000, evil.example"],
+    ["a configured host on another explicit port", "box.lan:9000"],
+  ])("refuses %s (%j)", (_name, host) => {
+    expect(isAllowedHost(host, config)).toBe(false);
+  });
+
+  it("refuses a missing Host", () => {
+    expect(isAllowedHost(null, config)).toBe(false);
+    expect(isAllowedHost(undefined, config)).toBe(false);
+  });
+
+  it("allows loopback without a port only when we listen on 80", () => {
+    const onEighty = parseServerConfig({ PORT: "80" });
+    expect(isAllowedHost("localhost", onEighty)).toBe(true);
+    expect(isAllowedHost("127.0.0.1:80", onEighty)).toBe(true);
+    expect(isAllowedHost("localhost:3000", onEighty)).toBe(false);
+  });
+
+  it.each(["toolscope.lan", "toolscope.lan:3000", "TOOLSCOPE.LAN:443", "box.lan:8443", "192.168.1.20:3000"])(
+    "allows the configured extra host %j",
+    (host) => {
+      expect(isAllowedHost(host, config)).toBe(true);
+    },
+  );
+
+  it("refuses an extra host that is not configured", () => {
+    expect(isAllowedHost("toolscope.lan:3000", parseServerConfig({}))).toBe(false);
+  });
+});
+
+describe("isAllowedOrigin", () => {
+  it("allows a request without Origin", () => {
+    expect(isAllowedOrigin(null, "127.0.0.1:3000")).toBe(true);
+    expect(isAllowedOrigin(undefined, "127.0.0.1:3000")).toBe(true);
+  });
+
+  it.each([
+    ["127.0.0.1:3000", "http://127.0.0.1:3000"],
+    ["localhost:3000", "http://localhost:3000"],
+    ["[::1]:3000", "http://[::1]:3000"],
+    ["toolscope.lan", "http://toolscope.lan"],
+  ])("allows our own origin for Host %j", (host, origin) => {
+    expect(isAllowedOrigin(origin, host)).toBe(true);
+  });
+
+  it.each([
+    ["a foreign site", "http://evil.example"],
+    ["the opaque origin", "null"],
+    ["https instead of http", "https://127.0.0.1:3000"],
+    ["another loopback name", "http://localhost:3000"],
+    ["another port", "http://127.0.0.1:3001"],
+    ["no port", "http://127.0.0.1"],
+    ["a trailing slash", "http://127.0.0.1:3000/"],
+    ["an empty Origin", ""],
+  ])("refuses %s", (_name, origin) => {
+    expect(isAllowedOrigin(origin, "127.0.0.1:3000")).toBe(false);
+  });
+
+  it("refuses any Origin when Host is missing", () => {
+    expect(isAllowedOrigin("http://127.0.0.1:3000", null)).toBe(false);
+  });
+});
+
+describe("readRequestToken", () => {
+  it("reads a bearer token", () => {
+    expect(readRequestToken(new Headers({ authorization: "Bearer abc.def-123" }))).toBe("abc.def-123");
+    expect(readRequestToken(new Headers({ authorization: "bearer   xyz  " }))).toBe("xyz");
+  });
+
+  it("reads the toolscope_token cookie among others", () => {
+    const headers = new Headers({ cookie: "theme=dark; toolscope_token=tok%2Bwith%2Fchars; lang=en" });
+    expect(readRequestToken(headers)).toBe("tok+with/chars");
+  });
+
+  it("prefers Authorization over the cookie", () => {
+    const headers = new Headers({
+      authorization: "Bearer from-header",
+      cookie: "toolscope_token=from-cookie",
+    });
+    expect(readRequestToken(headers)).toBe("from-header");
+  });
+
+  it.each([
+    ["no headers", {}],
+    ["another scheme", { authorization: "Basic dXNlcjpwYXNz" }],
+    ["an empty bearer", { authorization: "Bearer " }],
+    ["a cookie with a similar name", { cookie: "xtoolscope_token=abc; toolscope_token_old=def" }],
+    ["an empty cookie", { cookie: "toolscope_token=" }],
+  ])("returns null for %s", (_name, init) => {
+    expect(readRequestToken(new Headers(init))).toBeNull();
+  });
+});
+
+describe("isAuthorized", () => {
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-auth-"));
+    vi.stubEnv("TOOLSCOPE_DATA_DIR", dataDir);
+    vi.stubEnv("TOOLSCOPE_TOKEN", "the-launch-token-0123456789");
+    resetServerConfigCache();
+    resetTokenCache();
+  });
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    resetServerConfigCache();
+    resetTokenCache();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("accepts the launch token as a cookie or a bearer token", () => {
+    expect(isAuthorized(new Headers({ cookie: "toolscope_token=the-launch-token-0123456789" }))).toBe(true);
+    expect(isAuthorized(new Headers({ authorization: "Bearer the-launch-token-0123456789" }))).toBe(true);
+  });
+
+  it("refuses a wrong or missing token", () => {
+    expect(isAuthorized(new Headers({ cookie: "toolscope_token=the-launch-token" }))).toBe(false);
+    expect(isAuthorized(new Headers())).toBe(false);
+  });
+});

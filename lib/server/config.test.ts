@@ -1,0 +1,83 @@
+import path from "node:path";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { loadServerConfig, parseServerConfig, resetServerConfigCache } from "@/lib/server/config";
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+  resetServerConfigCache();
+});
+
+describe("parseServerConfig", () => {
+  it("uses the defaults for an empty environment", () => {
+    expect(parseServerConfig({})).toEqual({
+      host: "127.0.0.1",
+      port: 3000,
+      dataDir: path.resolve("./.data"),
+      allowedHosts: [],
+      tokenFromEnv: null,
+      anthropicApiKey: null,
+      openaiApiKey: null,
+    });
+  });
+
+  it("reads every variable", () => {
+    const config = parseServerConfig({
+      TOOLSCOPE_HOST: "0.0.0.0",
+      PORT: "4100",
+      TOOLSCOPE_DATA_DIR: "/tmp/toolscope-data",
+      TOOLSCOPE_ALLOWED_HOSTS: " Toolscope.LAN , box:8080,,",
+      TOOLSCOPE_TOKEN: "from-env-token-123",
+      ANTHROPIC_API_KEY: "sk-ant-x",
+      OPENAI_API_KEY: "sk-openai-y",
+    });
+    expect(config).toEqual({
+      host: "0.0.0.0",
+      port: 4100,
+      dataDir: "/tmp/toolscope-data",
+      allowedHosts: ["toolscope.lan", "box:8080"],
+      tokenFromEnv: "from-env-token-123",
+      anthropicApiKey: "sk-ant-x",
+      openaiApiKey: "sk-openai-y",
+    });
+  });
+
+  it("resolves a relative data dir against the working directory", () => {
+    expect(parseServerConfig({ TOOLSCOPE_DATA_DIR: "state" }).dataDir).toBe(
+      path.join(process.cwd(), "state"),
+    );
+  });
+
+  it("treats empty values as unset", () => {
+    const config = parseServerConfig({ TOOLSCOPE_TOKEN: "  ", PORT: "", ANTHROPIC_API_KEY: "" });
+    expect([config.tokenFromEnv, config.port, config.anthropicApiKey]).toEqual([null, 3000, null]);
+  });
+
+  it.each(["abc", "0", "65536", "3000.5", "-1", "30 00"])("refuses PORT=%j naming the variable", (port) => {
+    expect(() => parseServerConfig({ PORT: port })).toThrow(
+      `PORT must be a whole number from 1 to 65535, got ${JSON.stringify(port)}.`,
+    );
+  });
+
+  it("refuses an allowed host written as a URL", () => {
+    expect(() => parseServerConfig({ TOOLSCOPE_ALLOWED_HOSTS: "http://box" })).toThrow(
+      /^TOOLSCOPE_ALLOWED_HOSTS: "http:\/\/box"/,
+    );
+  });
+});
+
+describe("loadServerConfig", () => {
+  it("caches the process config until reset", () => {
+    vi.stubEnv("PORT", "4001");
+    const first = loadServerConfig();
+    vi.stubEnv("PORT", "4002");
+    expect(loadServerConfig()).toBe(first);
+    resetServerConfigCache();
+    expect(loadServerConfig().port).toBe(4002);
+  });
+
+  it("does not cache an explicit environment", () => {
+    vi.stubEnv("PORT", "4001");
+    expect(loadServerConfig({ PORT: "5000" }).port).toBe(5000);
+    expect(loadServerConfig().port).toBe(4001);
+  });
+});

@@ -1,0 +1,87 @@
+import "server-only";
+import path from "node:path";
+
+/** The server's settings, read once from the environment. Holds secrets: never send it to a page. */
+export interface ServerConfig {
+  /** The interface to bind to (`TOOLSCOPE_HOST`, default `127.0.0.1`). */
+  readonly host: string;
+  /** The port we listen on (`PORT`, default 3000); the Host check expects it. */
+  readonly port: number;
+  /** Absolute path of the data directory (`TOOLSCOPE_DATA_DIR`, default `./.data`). */
+  readonly dataDir: string;
+  /** Extra allowed `Host` values, lower-cased, each `name` or `name:port` (`TOOLSCOPE_ALLOWED_HOSTS`). */
+  readonly allowedHosts: readonly string[];
+  /** The launch token from `TOOLSCOPE_TOKEN`, or `null` to use the one in the data dir. */
+  readonly tokenFromEnv: string | null;
+  readonly anthropicApiKey: string | null;
+  readonly openaiApiKey: string | null;
+}
+
+/** An environment to read: `process.env` or a plain object in tests. */
+export type ServerEnv = Readonly<Record<string, string | undefined>>;
+
+const CACHE_KEY = Symbol.for("toolscope.serverConfig");
+const HOST_ENTRY = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/;
+
+type ConfigCache = { [CACHE_KEY]?: ServerConfig };
+
+/**
+ * Reads the server config. With `process.env` (the default) the result is cached on
+ * `globalThis`, because Next.js may load this module once per route bundle; any other `env`
+ * is parsed afresh and not cached.
+ * @throws Error naming the variable when `PORT` or `TOOLSCOPE_ALLOWED_HOSTS` is malformed.
+ */
+export function loadServerConfig(env: ServerEnv = process.env): ServerConfig {
+  if (env !== process.env) return parseServerConfig(env);
+  const cache = globalThis as ConfigCache;
+  cache[CACHE_KEY] ??= parseServerConfig(env);
+  return cache[CACHE_KEY];
+}
+
+/** Forgets the cached config, so the next {@link loadServerConfig} reads `process.env` again (tests). */
+export function resetServerConfigCache(): void {
+  delete (globalThis as ConfigCache)[CACHE_KEY];
+}
+
+/** Parses a config from `env` without caching. Throws like {@link loadServerConfig}. */
+export function parseServerConfig(env: ServerEnv): ServerConfig {
+  return Object.freeze({
+    host: readText(env.TOOLSCOPE_HOST) ?? "127.0.0.1",
+    port: parsePort(env.PORT),
+    dataDir: path.resolve(readText(env.TOOLSCOPE_DATA_DIR) ?? "./.data"),
+    allowedHosts: Object.freeze(parseAllowedHosts(env.TOOLSCOPE_ALLOWED_HOSTS)),
+    tokenFromEnv: readText(env.TOOLSCOPE_TOKEN),
+    anthropicApiKey: readText(env.ANTHROPIC_API_KEY),
+    openaiApiKey: readText(env.OPENAI_API_KEY),
+  });
+}
+
+function readText(value: string | undefined): string | null {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : null;
+}
+
+function parsePort(value: string | undefined): number {
+  const text = readText(value);
+  if (text === null) return 3000;
+  const port = /^\d{1,5}$/.test(text) ? Number(text) : NaN;
+  if (!(port >= 1 && port <= 65535)) {
+    throw new Error(`PORT must be a whole number from 1 to 65535, got ${JSON.stringify(value)}.`);
+  }
+  return port;
+}
+
+function parseAllowedHosts(value: string | undefined): string[] {
+  const entries = (value ?? "")
+    .split(",")
+    .map((entry) => entry.trim().toLowerCase())
+    .filter((entry) => entry !== "");
+  for (const entry of entries) {
+    if (!HOST_ENTRY.test(entry)) {
+      throw new Error(
+        `TOOLSCOPE_ALLOWED_HOSTS: ${JSON.stringify(entry)} is not a host; write host or host:port, comma-separated, without a scheme.`,
+      );
+    }
+  }
+  return entries;
+}

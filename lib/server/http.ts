@@ -1,0 +1,36 @@
+import "server-only";
+
+/** Headers every response we build carries: no MIME sniffing, no Referer leaking a URL. */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "no-referrer",
+});
+
+/** Sets {@link SECURITY_HEADERS} on `headers` (overwriting). */
+export function applySecurityHeaders(headers: Headers): void {
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) headers.set(name, value);
+}
+
+/**
+ * A JSON response with `Cache-Control: no-store` and the security headers. `headers` are
+ * added last and may override them.
+ */
+export function jsonResponse(body: unknown, status = 200, headers?: HeadersInit): Response {
+  const response = Response.json(body, { status });
+  response.headers.set("Cache-Control", "no-store");
+  applySecurityHeaders(response.headers);
+  new Headers(headers).forEach((value, name) => response.headers.set(name, value));
+  return response;
+}
+
+/**
+ * An API error in the shape API.md fixes: `{ error, path?, ...extra }`, where `error` is a
+ * sentence for a person and `path` (when the error is about one field) a JSON Pointer.
+ */
+export function errorResponse(
+  status: number,
+  error: string,
+  extra?: Readonly<Record<string, unknown>> & { readonly error?: never },
+): Response {
+  return jsonResponse({ error, ...extra }, status);
+}

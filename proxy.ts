@@ -1,0 +1,120 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { isAllowedHost, isAllowedOrigin, readRequestToken, TOKEN_COOKIE } from "@/lib/server/auth";
+import { loadServerConfig } from "@/lib/server/config";
+import { buildCsp, createNonce } from "@/lib/server/csp";
+import { applySecurityHeaders, errorResponse } from "@/lib/server/http";
+import { resolveToken, tokenMatches } from "@/lib/server/token";
+
+const HOW_TO_GET_IN =
+  "Open the URL that `npm start` printed (it ends in ?token=…), or send Authorization: Bearer <token>.";
+
+/**
+ * The security edge, run before every request (DESIGN.md, "Security"), in this order:
+ * 1. a `Host` that is not ours → 403, before anything else (DNS rebinding);
+ * 2. a present, foreign `Origin` → 403 (cross-site requests);
+ * 3. `/api/*` (all but `GET /api/health`) and any non-GET/HEAD request without the token → 401;
+ * 4. a page opened with `?token=`: right → the HttpOnly cookie and a 303 to the same URL
+ *    without it; wrong → 401, never echoing it;
+ * 5. pages get a fresh nonce (`x-nonce` request header) and the Content-Security-Policy.
+ * Pages are served without the token (they hold no secret; the UI shows a locked screen).
+ * The token only ever appears in a response to a request that already sent it.
+ */
+export function proxy(request: NextRequest): Response {
+  const serverConfig = loadServerConfig();
+  const host = request.headers.get("host");
+  if (!isAllowedHost(host, serverConfig)) {
+    return errorResponse(
+      403,
+      `This Host is not allowed. Open Toolscope at http://127.0.0.1:${serverConfig.port}/, or add the host to TOOLSCOPE_ALLOWED_HOSTS.`,
+    );
+  }
+  if (!isAllowedOrigin(request.headers.get("origin"), host)) {
+    return errorResponse(403, "Cross-origin requests are refused: the Origin must be this server's own.");
+  }
+  const token = resolveToken(serverConfig);
+  const path = normalizePath(request.nextUrl.pathname);
+  const isApi = path === "/api" || path.startsWith("/api/");
+  if (isApi || !isSafeMethod(request.method)) {
+    const isHealth = path === "/api/health" && request.method === "GET";
+    if (!isHealth && !tokenMatches(readRequestToken(request.headers), token)) {
+      return errorResponse(401, `Missing or wrong token. ${HOW_TO_GET_IN}`);
+    }
+  }
+  if (!isApi && request.nextUrl.searchParams.has("token")) {
+    return exchangeToken(request, token);
+  }
+  return isApi || !needsCsp(path) ? passThrough() : passThroughWithCsp(request);
+}
+
+/** The proxy runs on every path, including `/api` and `/_next`: the Host check guards them all. */
+export const config = {
+  matcher: ["/:path*"],
+};
+
+function exchangeToken(request: NextRequest, token: string): Response {
+  if (!tokenMatches(request.nextUrl.searchParams.get("token"), token)) {
+    const response = new Response(`The token in this link is wrong. ${HOW_TO_GET_IN}\n`, {
+      status: 401,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
+    applySecurityHeaders(response.headers);
+    return response;
+  }
+  const response = new NextResponse(null, {
+    status: 303,
+    headers: { Location: buildUrlWithoutToken(request) },
+  });
+  response.cookies.set(TOKEN_COOKIE, token, { httpOnly: true, sameSite: "strict", path: "/" });
+  response.headers.set("Cache-Control", "no-store");
+  applySecurityHeaders(response.headers);
+  return response;
+}
+
+/**
+ * The request's own URL, as the browser addressed it (its `Host`), minus `token`. Not
+ * `nextUrl.clone()`: NextURL rewrites 127.0.0.1 to localhost, and the cookie is per host.
+ */
+function buildUrlWithoutToken(request: NextRequest): string {
+  const query = new URLSearchParams(request.nextUrl.searchParams);
+  query.delete("token");
+  const search = query.size > 0 ? `?${query.toString()}` : "";
+  return `http://${request.headers.get("host") ?? ""}${request.nextUrl.pathname}${search}`;
+}
+
+function passThrough(): Response {
+  const response = NextResponse.next();
+  applySecurityHeaders(response.headers);
+  return response;
+}
+
+function passThroughWithCsp(request: NextRequest): Response {
+  const nonce = createNonce();
+  const csp = buildCsp(nonce, { dev: process.env.NODE_ENV === "development" });
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set("x-nonce", nonce);
+  // Next.js reads the nonce for its own scripts from the request's CSP header.
+  requestHeaders.set("Content-Security-Policy", csp);
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  response.headers.set("Content-Security-Policy", csp);
+  applySecurityHeaders(response.headers);
+  return response;
+}
+
+function needsCsp(path: string): boolean {
+  return !(path.startsWith("/_next/static/") || path.startsWith("/_next/image") || path === "/favicon.ico");
+}
+
+function isSafeMethod(method: string): boolean {
+  return method === "GET" || method === "HEAD";
+}
+
+/** Decoded, lower-cased, slashes collapsed: `//API/%73essions` must not slip past the `/api` check. */
+function normalizePath(pathname: string): string {
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // A malformed escape cannot spell `/api`; check the raw path.
+  }
+  return decoded.replace(/\/+/g, "/").toLowerCase();
+}
