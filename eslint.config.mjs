@@ -59,7 +59,7 @@ const pure = (/** @type {string} */ layer, /** @type {string[]} */ allowed) =>
     { group: ["better-sqlite3", "server-only"], message: `lib/${layer} is pure.` },
   ]);
 
-export default [
+const config = [
   {
     ignores: [
       ".next/**",
@@ -101,3 +101,5 @@ export default [
     ]),
   },
 ];
+
+export default config;

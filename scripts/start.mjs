@@ -29,6 +29,12 @@ if (isBuildStale(root)) {
   if (build.status !== 0) fail("the build failed; see the output above.");
 }
 
+const shownHost = host === "::1" ? "[::1]" : host;
+const base = `http://${shownHost}:${port}`;
+if (await isListening(`${base}/api/health`)) {
+  fail(`something is already listening on ${base}; stop it or set PORT to another port.`);
+}
+
 const token = ensureToken(env.TOOLSCOPE_TOKEN, dataDir);
 const server = spawn(next, ["start", "-H", host.replace(/^\[|\]$/g, ""), "-p", String(port)], {
   cwd: root,
@@ -36,13 +42,26 @@ const server = spawn(next, ["start", "-H", host.replace(/^\[|\]$/g, ""), "-p", S
   stdio: ["ignore", "pipe", "inherit"],
 });
 server.stdout.on("data", (chunk) => process.stdout.write(chunk));
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    server.kill(signal);
+    // Whatever holds the server up (a stuck connection), stop waiting after a few seconds.
+    setTimeout(() => server.kill("SIGKILL"), 5000).unref();
+  });
+}
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 
-const shownHost = host === "::1" ? "[::1]" : host;
-const base = `http://${shownHost}:${port}`;
 await waitForHealth(`${base}/api/health`);
 console.log(`\nToolscope ready: ${base}/?token=${encodeURIComponent(token)}\n`);
+
+async function isListening(url) {
+  try {
+    await fetch(url, { signal: AbortSignal.timeout(2000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 async function waitForHealth(url) {
   for (let attempt = 0; attempt < 600; attempt++) {

@@ -35,18 +35,21 @@ export function streamSessionEvents(
         () => controller.enqueue(encoder.encode(": keep-alive\n\n")),
         HEARTBEAT_MS,
       );
-      stop = () => {
-        unsubscribe();
-        clearInterval(heartbeat);
-      };
-      signal.addEventListener("abort", () => {
+      const close = () => {
         stop();
         try {
           controller.close();
         } catch {
           // Already closed by the client going away.
         }
-      });
+      };
+      stop = () => {
+        unsubscribe();
+        clearInterval(heartbeat);
+        runtime.openStreams.delete(close);
+      };
+      runtime.openStreams.add(close);
+      signal.addEventListener("abort", close);
       controller.enqueue(encoder.encode("retry: 1000\n\n"));
       for (const event of runtime.store.events(sessionId, after)) send(event);
       replaying = false;

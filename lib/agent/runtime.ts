@@ -26,6 +26,8 @@ export interface Runtime {
   runs: Map<string, LiveRun>;
   /** Model backends by provider kind; tests may register their own. */
   providers: ProviderFactories;
+  /** Closers of the open event streams, so a shutdown does not wait on them forever. */
+  openStreams: Set<() => void>;
 }
 
 const KEY = Symbol.for("toolscope.runtime");
@@ -38,7 +40,10 @@ type Holder = { [KEY]?: Runtime };
  */
 export function getRuntime(): Runtime {
   const holder = globalThis as Holder;
-  holder[KEY] ??= createRuntime(loadServerConfig());
+  if (!holder[KEY]) {
+    holder[KEY] = createRuntime(loadServerConfig());
+    closeStreamsOnShutdown(holder[KEY]);
+  }
   return holder[KEY];
 }
 
@@ -53,6 +58,7 @@ export function createRuntime(config: ServerConfig, clock: Clock = systemClock):
     clock,
     runs: new Map(),
     providers: createProviderFactories(config),
+    openStreams: new Set(),
   };
   recoverInterruptedRuns(store);
   return runtime;
@@ -61,4 +67,17 @@ export function createRuntime(config: ServerConfig, clock: Clock = systemClock):
 /** Replaces the process-wide runtime (tests). */
 export function setRuntime(runtime: Runtime | undefined): void {
   (globalThis as Holder)[KEY] = runtime;
+}
+
+/**
+ * Next's graceful shutdown waits for every open connection, and an event stream never ends by
+ * itself: on SIGTERM or SIGINT, end them all (browsers reconnect to the next server with
+ * `Last-Event-ID`). A live run is left to the restart's recovery, which marks it interrupted.
+ */
+function closeStreamsOnShutdown(runtime: Runtime): void {
+  const closeAll = () => {
+    for (const close of runtime.openStreams) close();
+  };
+  process.once("SIGTERM", closeAll);
+  process.once("SIGINT", closeAll);
 }

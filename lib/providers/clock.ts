@@ -85,8 +85,10 @@ export function createVirtualClock(start: number, options: VirtualClockOptions =
     if (signal?.aborted) return Promise.reject(readAbortReason(signal));
     const due = now + Math.max(0, ms);
     if (options.autoAdvance) {
-      now = Math.max(now, due);
-      return Promise.resolve();
+      // Time moves when the sleep resolves, so sleeps started together share their base.
+      return Promise.resolve().then(() => {
+        now = Math.max(now, due);
+      });
     }
     return new Promise<void>((resolve, reject) => {
       const sleeper: Sleeper = { due, order: order++, resolve: () => finish(resolve) };

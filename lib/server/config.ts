@@ -48,7 +48,11 @@ export function parseServerConfig(env: ServerEnv): ServerConfig {
   return Object.freeze({
     host: readText(env.TOOLSCOPE_HOST) ?? "127.0.0.1",
     port: parsePort(env.PORT),
-    dataDir: path.resolve(readText(env.TOOLSCOPE_DATA_DIR) ?? "./.data"),
+    // The comment keeps Turbopack from tracing the whole project as files this path might name.
+    dataDir: path.resolve(
+      /* turbopackIgnore: true */ process.cwd(),
+      readText(env.TOOLSCOPE_DATA_DIR) ?? "./.data",
+    ),
     allowedHosts: Object.freeze(parseAllowedHosts(env.TOOLSCOPE_ALLOWED_HOSTS)),
     tokenFromEnv: readText(env.TOOLSCOPE_TOKEN),
     anthropicApiKey: readText(env.ANTHROPIC_API_KEY),

@@ -119,7 +119,7 @@ export interface AnthropicRequestBody {
   model: string;
   max_tokens: number;
   stream: boolean;
-  tools: AnthropicTool[];
+  tools?: AnthropicTool[];
   tool_choice?: AnthropicToolChoice;
   system?: string;
   messages: AnthropicMessageParam[];

@@ -1,0 +1,63 @@
+/**
+ * Same-origin JSON requests to the Toolscope API. The auth cookie travels by itself; every
+ * failure becomes an `ApiError` carrying the HTTP status and the server's `error` text.
+ */
+
+/** A failed API call. `status` 0 means the server could not be reached at all. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly path: string | undefined;
+
+  constructor(status: number, message: string, path?: string) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+    this.path = path;
+  }
+}
+
+export function isApiError(error: unknown, status?: number): error is ApiError {
+  return error instanceof ApiError && (status === undefined || error.status === status);
+}
+
+/** Sends a request and returns its JSON body (`undefined` for 204). Throws `ApiError`. */
+export async function requestJson<T>(
+  url: string,
+  init: { method?: string; body?: unknown } = {},
+): Promise<T> {
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (init.body !== undefined) headers["content-type"] = "application/json";
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: init.method ?? "GET",
+      headers,
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      cache: "no-store",
+    });
+  } catch (cause) {
+    throw new ApiError(0, cause instanceof Error ? cause.message : String(cause));
+  }
+  if (response.status === 204) return undefined as T;
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const error = readError(body);
+    throw new ApiError(response.status, error.message ?? `HTTP ${response.status}`, error.path);
+  }
+  return body as T;
+}
+
+function readError(body: unknown): { message?: string; path?: string } {
+  if (typeof body !== "object" || body === null) return {};
+  const { error, path } = body as { error?: unknown; path?: unknown };
+  return {
+    ...(typeof error === "string" ? { message: error } : {}),
+    ...(typeof path === "string" ? { path } : {}),
+  };
+}
+
+/** React Query retry policy: a 4xx will not change by asking again; anything else gets two more tries. */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < 2;
+}

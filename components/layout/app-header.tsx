@@ -1,0 +1,20 @@
+import Link from "next/link";
+import { useTranslations } from "next-intl";
+import { LanguageSwitch } from "./language-switch";
+
+/** The bar at the top of every page: the app's name, the main links and the language switch. */
+export function AppHeader() {
+  const t = useTranslations();
+  return (
+    <header className="app-header" data-testid="app-header">
+      <Link href="/" className="app-name">
+        {t("App.name")}
+      </Link>
+      <span className="app-tagline">{t("App.tagline")}</span>
+      <nav aria-label={t("Header.nav")} className="app-nav">
+        <Link href="/">{t("Header.sessions")}</Link>
+      </nav>
+      <LanguageSwitch />
+    </header>
+  );
+}

@@ -1,0 +1,82 @@
+import Link from "next/link";
+import { useFormatter, useTranslations } from "next-intl";
+import { useRef, useState } from "react";
+import { flushSync } from "react-dom";
+import { InlineError } from "@/components/common/query-states";
+import { StatusBadge } from "@/components/common/status-badge";
+import type { SessionSummary } from "@/components/data/types";
+import { useDeleteSession } from "./use-sessions";
+
+/** One session in the list: its title (a link), status, size and age, and delete with a confirmation. */
+export function SessionRow({ session }: { session: SessionSummary }) {
+  const t = useTranslations();
+  const format = useFormatter();
+  const remove = useDeleteSession();
+  const [confirming, setConfirming] = useState(false);
+  const deleteButton = useRef<HTMLButtonElement>(null);
+  const title = session.title || t("Common.untitled");
+  const href = `/sessions/${encodeURIComponent(session.id)}`;
+
+  return (
+    <li className="session-row" data-testid="session-row" data-session-id={session.id}>
+      <div className="session-main">
+        <Link href={href} className="session-title">
+          {title}
+        </Link>
+        <StatusBadge status={session.status} />
+      </div>
+      <p className="session-meta muted">
+        <span>{t("Sessions.events", { count: session.eventCount })}</span>
+        <span>
+          {t("Sessions.created", {
+            date: format.dateTime(new Date(session.createdAt), { dateStyle: "medium", timeStyle: "short" }),
+          })}
+        </span>
+        <span>{t("Sessions.provider", { kind: session.provider.kind })}</span>
+      </p>
+      <div className="session-actions">
+        {confirming ? (
+          <div role="alertdialog" aria-label={t("Sessions.deleteLabel", { title })} className="confirm">
+            <span>{t("Sessions.confirmDelete", { title })}</span>
+            <button
+              type="button"
+              className="danger"
+              data-testid="confirm-delete"
+              disabled={remove.isPending}
+              onClick={() => remove.mutate(session.id)}
+            >
+              {remove.isPending ? t("Sessions.deleting") : t("Sessions.confirm")}
+            </button>
+            <button
+              type="button"
+              autoFocus
+              onClick={() => {
+                // Hand focus back to the Delete button it replaced, so keyboard users stay put.
+                flushSync(() => setConfirming(false));
+                deleteButton.current?.focus();
+              }}
+            >
+              {t("Sessions.cancel")}
+            </button>
+          </div>
+        ) : (
+          <>
+            <Link href={href} className="button-link">
+              {t("Sessions.open")}
+            </Link>
+            <button
+              ref={deleteButton}
+              type="button"
+              data-testid="delete-session"
+              aria-label={t("Sessions.deleteLabel", { title })}
+              onClick={() => setConfirming(true)}
+            >
+              {t("Sessions.delete")}
+            </button>
+          </>
+        )}
+        <InlineError error={remove.error} />
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,40 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { ErrorState, LoadingState } from "@/components/common/query-states";
+import { isApiError } from "@/components/data/api";
+import { NewSessionForm } from "./new-session-form";
+import { SessionRow } from "./session-row";
+import { useSessions } from "./use-sessions";
+import "./sessions.css";
+
+/** `/`: every session, newest first as the server orders them, with create, open and delete. */
+export function SessionsScreen() {
+  const t = useTranslations("Sessions");
+  const sessions = useSessions();
+
+  if (isApiError(sessions.error, 401)) return <ErrorState error={sessions.error} />;
+
+  return (
+    <div className="page sessions-page">
+      <h1>{t("title")}</h1>
+      <p className="muted">{t("intro")}</p>
+      <NewSessionForm />
+      {sessions.isPending ? (
+        <LoadingState />
+      ) : sessions.isError ? (
+        <ErrorState error={sessions.error} onRetry={() => void sessions.refetch()} />
+      ) : sessions.data.length === 0 ? (
+        <p className="empty" data-testid="sessions-empty">
+          {t("empty")}
+        </p>
+      ) : (
+        <ul className="session-list" aria-label={t("listLabel")}>
+          {sessions.data.map((session) => (
+            <SessionRow key={session.id} session={session} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

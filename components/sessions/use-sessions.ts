@@ -1,0 +1,35 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { requestJson } from "@/components/data/api";
+import { sessionKey, sessionsKey, type SessionSummary } from "@/components/data/types";
+
+/** `GET /api/sessions`. */
+export function useSessions() {
+  return useQuery({
+    queryKey: sessionsKey,
+    queryFn: async () => (await requestJson<{ sessions: SessionSummary[] }>("/api/sessions")).sessions,
+  });
+}
+
+/** `POST /api/sessions { title? }` → the new id. */
+export function useCreateSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (title: string) =>
+      requestJson<{ id: string }>("/api/sessions", { method: "POST", body: title ? { title } : {} }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
+  });
+}
+
+/** `DELETE /api/sessions/:id`, then drops it from the cache. */
+export function useDeleteSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      requestJson<void>(`/api/sessions/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    onSuccess: (_result, id) => {
+      queryClient.setQueryData<SessionSummary[]>(sessionsKey, (old) => old?.filter((s) => s.id !== id));
+      queryClient.removeQueries({ queryKey: sessionKey(id) });
+      return queryClient.invalidateQueries({ queryKey: sessionsKey });
+    },
+  });
+}

@@ -1,0 +1,103 @@
+/**
+ * Reading an Anthropic request body: the last user turn, its text, its tool results and the
+ * tool calls they answer. Never throws on a block type it does not know; it skips it.
+ */
+import "server-only";
+import type { OfflineBlockParam, OfflineMessageParam, OfflineRequest, OfflineToolParam } from "./types";
+
+export interface ToolResultView {
+  toolUseId: string;
+  /** The name of the tool the answered call used, or `null` when no call has that id. */
+  toolName: string | null;
+  content: string;
+  isError: boolean;
+}
+
+/** The request's tools that have a name, in request order. */
+export function listNamedTools(request: OfflineRequest): OfflineToolParam[] {
+  return (request.tools ?? []).filter((tool): tool is OfflineToolParam => typeof tool.name === "string");
+}
+
+/** Reads a field of a block whose type was already checked. */
+function readField(block: OfflineBlockParam, key: string): unknown {
+  return Object.hasOwn(block, key) ? (block as unknown as Record<string, unknown>)[key] : undefined;
+}
+
+/** The blocks of a message, with a string content read as one text block. */
+export function listBlocks(message: OfflineMessageParam): readonly OfflineBlockParam[] {
+  if (typeof message.content === "string")
+    return [{ type: "text", text: message.content } as OfflineBlockParam];
+  return message.content;
+}
+
+/** The text of a block list: its text blocks joined by newlines. */
+function joinText(blocks: readonly OfflineBlockParam[]): string {
+  const texts: string[] = [];
+  for (const block of blocks) {
+    const text = readField(block, "text");
+    if (block.type === "text" && typeof text === "string") texts.push(text);
+    else if (block.type === "image") texts.push("[image]");
+    else if (block.type === "document") texts.push("[document]");
+  }
+  return texts.join("\n");
+}
+
+/** The index of the last message with role `user`, or -1. */
+export function findLastUserIndex(request: OfflineRequest): number {
+  for (let index = request.messages.length - 1; index >= 0; index--) {
+    if (request.messages[index]?.role === "user") return index;
+  }
+  return -1;
+}
+
+/** The text the user wrote in the last user turn ("" when there is none). */
+export function readUserText(request: OfflineRequest): string {
+  const message = request.messages[findLastUserIndex(request)];
+  return message ? joinText(listBlocks(message)) : "";
+}
+
+/** The content of a `tool_result` block as text: a string, or its blocks' text. */
+function readResultContent(block: OfflineBlockParam): string {
+  const content = readField(block, "content");
+  if (typeof content === "string") return content;
+  if (Array.isArray(content)) return joinText(content as OfflineBlockParam[]);
+  return "";
+}
+
+/** The tool name of every `tool_use` block in the assistant turn before `userIndex`. */
+function mapToolUseNames(request: OfflineRequest, userIndex: number): Map<string, string> {
+  const names = new Map<string, string>();
+  for (let index = userIndex - 1; index >= 0; index--) {
+    const message = request.messages[index];
+    if (message?.role !== "assistant") continue;
+    for (const block of listBlocks(message)) {
+      const id = readField(block, "id");
+      const name = readField(block, "name");
+      if (block.type === "tool_use" && typeof id === "string" && typeof name === "string")
+        names.set(id, name);
+    }
+    break;
+  }
+  return names;
+}
+
+/** The `tool_result` blocks of the last user turn, in order, each with the tool it answers. */
+export function readToolResults(request: OfflineRequest): ToolResultView[] {
+  const userIndex = findLastUserIndex(request);
+  const message = request.messages[userIndex];
+  if (!message) return [];
+  const names = mapToolUseNames(request, userIndex);
+  const results: ToolResultView[] = [];
+  for (const block of listBlocks(message)) {
+    if (block.type !== "tool_result") continue;
+    const id = readField(block, "tool_use_id");
+    const toolUseId = typeof id === "string" ? id : "";
+    results.push({
+      toolUseId,
+      toolName: names.get(toolUseId) ?? null,
+      content: readResultContent(block),
+      isError: readField(block, "is_error") === true,
+    });
+  }
+  return results;
+}

@@ -1,0 +1,110 @@
+/**
+ * The slice of the Anthropic Messages API the offline model reads and writes. The request types
+ * are loose on purpose, so the SDK's own `MessageCreateParams` values are assignable to them;
+ * the response types are exactly what the offline model sends.
+ *
+ * @see https://docs.anthropic.com/en/api/messages
+ */
+
+/** Any request content block; narrow with the guards in `read-request.ts`. */
+export interface OfflineBlockParam {
+  readonly type: string;
+}
+
+export interface OfflineMessageParam {
+  readonly role: "user" | "assistant" | "system";
+  readonly content: string | readonly OfflineBlockParam[];
+}
+
+/**
+ * A tool as sent in the request. Server tools may lack a name or schema; the offline model only
+ * uses tools with a name (`listNamedTools`). `meta` is Toolscope's, read when present.
+ */
+export interface OfflineToolInput {
+  readonly type?: string | null;
+  readonly name?: string;
+  readonly description?: string;
+  readonly input_schema?: unknown;
+  readonly meta?: { readonly readOnly?: boolean };
+}
+
+/** A request tool that has a name, the only kind the offline model calls. */
+export interface OfflineToolParam extends OfflineToolInput {
+  readonly name: string;
+}
+
+export type OfflineToolChoice =
+  | { readonly type: "auto" }
+  | { readonly type: "any" }
+  | { readonly type: "none" }
+  | { readonly type: "tool"; readonly name: string };
+
+/** An Anthropic Messages request body. `stream` does not change what the model says. */
+export interface OfflineRequest {
+  readonly model: string;
+  readonly max_tokens: number;
+  readonly system?: string | readonly OfflineBlockParam[];
+  readonly tools?: readonly OfflineToolInput[];
+  readonly tool_choice?: OfflineToolChoice;
+  readonly messages: readonly OfflineMessageParam[];
+  readonly stream?: boolean;
+}
+
+export interface OfflineTextBlock {
+  type: "text";
+  text: string;
+}
+
+export interface OfflineToolUseBlock {
+  type: "tool_use";
+  id: string;
+  name: string;
+  input: Record<string, unknown>;
+}
+
+export type OfflineContentBlock = OfflineTextBlock | OfflineToolUseBlock;
+
+export type OfflineStopReason = "end_turn" | "tool_use";
+
+/** The assistant message, as the non-streaming API returns it and a stream assembles to. */
+export interface OfflineMessage {
+  id: string;
+  type: "message";
+  role: "assistant";
+  model: string;
+  content: OfflineContentBlock[];
+  stop_reason: OfflineStopReason;
+  stop_sequence: null;
+  usage: { input_tokens: number; output_tokens: number };
+}
+
+/** Per-tool metadata the request body cannot carry, keyed by tool name. */
+export type OfflineToolMeta = Readonly<Record<string, { readonly readOnly?: boolean }>>;
+
+export interface RespondOptions {
+  toolMeta?: OfflineToolMeta;
+  /** The planners to ask, in order; defaults to `DEFAULT_PLANNERS` (see `plan.ts`). */
+  planners?: readonly OfflinePlanner[];
+}
+
+/** A block the model decided to say, before ids are attached. */
+export type PlannedBlock =
+  { type: "text"; text: string } | { type: "tool_use"; name: string; input: Record<string, unknown> };
+
+/** What a planner decided: the blocks of the reply, in order. */
+export interface OfflineReply {
+  blocks: PlannedBlock[];
+}
+
+/** What every planner gets besides the request. */
+export interface PlannerContext {
+  /** Whether the tool is read-only, from `toolMeta` or the tool's own `meta`. */
+  isReadOnly(tool: OfflineToolParam): boolean;
+}
+
+/**
+ * One way of deciding the reply. Returns `null` to let the next planner decide. This is the seam
+ * for scripted scenarios and for "correct itself once after a schema_validation_error": each is a
+ * planner placed before the defaults.
+ */
+export type OfflinePlanner = (request: OfflineRequest, context: PlannerContext) => OfflineReply | null;
