@@ -45,6 +45,13 @@ export function ToolResultBlockView({ block, pairing, streaming }: BlockViewProp
             </>
           ) : null}
         </BlockField>
+        {block.hint ? (
+          <BlockField name="hint" hint={t("field.hint")}>
+            <span className="error-hint" data-testid="tool-error-hint">
+              {block.hint}
+            </span>
+          </BlockField>
+        ) : null}
         <BlockField name="content" hint={t("field.content")}>
           <pre className="block-content" data-testid="tool-result-content" tabIndex={0}>
             {block.content}

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { BUILTIN_HOOKS } from "@/lib/pipeline/policy";
 import { runBatch } from "@/lib/pipeline/run-batch";
+import { validateForModel } from "@/lib/pipeline/validator";
 import { createVirtualClock } from "@/lib/providers/clock";
 import type { ModelProvider, ModelTurn } from "@/lib/providers/types";
 import type { UnifiedMessage } from "@/lib/protocol/unified";
@@ -52,6 +54,13 @@ function harness(provider: ModelProvider, controller = new AbortController()) {
     clock: createVirtualClock(0, { autoAdvance: true }),
     runBatch,
     estimateTokens: () => ({ tools: 1, system: 1, messages: 1, total: 3, tokenizer: "test" }),
+    gate: {
+      checkpoint: async () => {},
+      awaitDecision: async () => ({ decision: "approve" }),
+      awaitManualResult: async () => ({ content: "typed", isError: false }),
+    },
+    validate: validateForModel,
+    hooks: BUILTIN_HOOKS,
   };
   effects.emit({
     kind: "session.created",
@@ -84,7 +93,7 @@ const kinds = (log: TraceEvent[]) =>
   log.map((e) => (e.kind === "tool.stage" ? `${e.kind}:${e.stage}:${e.status}` : e.kind));
 
 describe("the agent loop", () => {
-  it("runs request → stream → calls → results → next turn, in this exact order", async () => {
+  it("runs request → stream → batch checks → results → next turn, in this exact order", async () => {
     const requests: unknown[] = [];
     const { log, run } = harness(
       scriptedProvider(
@@ -113,15 +122,20 @@ describe("the agent loop", () => {
       "wire.response",
       "wire.event",
       "turn.completed",
+      "batch.planned",
       "tool.stage:lookup:running",
       "tool.stage:lookup:ok",
-      "tool.stage:execute:running",
-      "tool.stage:execute:ok",
+      "tool.stage:prepare:running",
+      "tool.stage:prepare:ok",
+      "tool.stage:validate:running",
+      "tool.stage:validate:ok",
+      "tool.stage:preflight:running",
+      "tool.stage:preflight:ok",
+      "tool.stage:lookup:running",
+      "tool.stage:lookup:error",
       "tool.stage:normalize:running",
       "tool.stage:normalize:ok",
       "tool.result",
-      "tool.stage:lookup:running",
-      "tool.stage:lookup:error",
       "tool.stage:normalize:running",
       "tool.stage:normalize:ok",
       "tool.result",
@@ -131,12 +145,13 @@ describe("the agent loop", () => {
       "turn.completed",
       "run.finished",
     ]);
+    // All-or-nothing: the unknown tool fails its checks, so read_file never runs.
     const results = log.filter((e) => e.kind === "tool.result");
     expect(
       results.map((r) => r.kind === "tool.result" && [r.callId, r.turn, r.isError, r.errorKind]),
     ).toEqual([
-      ["c1", 1, false, undefined],
       ["c2", 1, true, "unknown_tool"],
+      ["c1", 1, true, "batch_aborted"],
     ]);
     expect(JSON.stringify(requests[1])).toContain("Unknown tool `__proto__`");
     expect(

@@ -1,11 +1,13 @@
 import "server-only";
+import type { PreflightHook } from "@/lib/pipeline/policy/types";
 import type { runBatch } from "@/lib/pipeline/run-batch";
+import type { PipelineContext } from "@/lib/pipeline/types";
 import type { ToolCallBlock } from "@/lib/protocol/unified";
 import type { Clock, ModelProvider, ModelTurn } from "@/lib/providers/types";
 import type { NewEvent, RunTrigger, TokenEstimate, TraceEvent } from "@/lib/trace/events";
 import { lastTurn, projectSessionConfig } from "@/lib/trace/session-config";
 import { projectTranscript } from "@/lib/trace/transcript";
-import { projectWorkspace } from "@/lib/trace/workspace";
+import { EMPTY_WORKSPACE, reduceWorkspace } from "@/lib/trace/workspace";
 import { createSyntheticResults } from "./synthetic";
 
 export const MAX_TURNS = 10;
@@ -17,6 +19,10 @@ export interface LoopEffects {
   clock: Clock;
   runBatch: typeof runBatch;
   estimateTokens(sections: { tools: unknown; system: unknown; messages: unknown }): TokenEstimate;
+  /** Breakpoints and the waits for a person (the run's gate). */
+  gate: Pick<PipelineContext, "checkpoint" | "awaitDecision" | "awaitManualResult">;
+  validate: PipelineContext["validate"];
+  hooks: ReadonlyMap<string, PreflightHook>;
 }
 
 export interface LoopInput {
@@ -38,9 +44,11 @@ export interface LoopInput {
  */
 export async function runAgentLoop(input: LoopInput, effects: LoopEffects): Promise<void> {
   const log: TraceEvent[] = [...input.events];
+  let workspace = log.reduce(reduceWorkspace, EMPTY_WORKSPACE);
   const emit = (event: NewEvent) => {
     const appended = effects.emit(event);
     log.push(appended);
+    workspace = reduceWorkspace(workspace, appended);
     return appended;
   };
   emit({ kind: "run.started", runId: input.runId, trigger: input.trigger });
@@ -52,22 +60,34 @@ export async function runAgentLoop(input: LoopInput, effects: LoopEffects): Prom
     for (let round = 0; round < maxTurns; round++, turn++) {
       const completed = await requestTurn(turn, log, emit, effects, input.signal);
       const calls = completed.unified.content.filter((b): b is ToolCallBlock => b.type === "toolCall");
-      if (calls.length === 0) return finish(emit, input.runId, completed.stopReason.raw ?? "end_turn", log);
+      if (calls.length === 0) {
+        await effects.gate.checkpoint("endOfTurn", {});
+        return finish(emit, input.runId, completed.stopReason.raw ?? "end_turn", log);
+      }
+      await effects.gate.checkpoint("endOfTurn", {});
       const config = projectSessionConfig(log)!;
-      await effects.runBatch({
+      const batch = await effects.runBatch({
         calls,
         context: {
           turn,
           tools: new Map(config.tools.map((tool) => [tool.name, tool])),
           policy: config.policy,
-          workspace: () => projectWorkspace(log),
+          hooks: effects.hooks,
+          workspace: () => workspace,
+          log: () => log,
           emit,
           clock: effects.clock,
           signal: input.signal,
+          validate: effects.validate,
+          checkpoint: (point, info) => effects.gate.checkpoint(point, info),
+          awaitDecision: (callId) => effects.gate.awaitDecision(callId),
+          awaitManualResult: (callId) => effects.gate.awaitManualResult(callId),
         },
       });
       if (input.signal.aborted)
         return end(emit, "run.interrupted", input.runId, "interrupted by the user", log);
+      if (batch.terminate)
+        return finish(emit, input.runId, "a post rule asked to terminate after this turn", log);
     }
     return finish(emit, input.runId, `stopped after ${maxTurns} turns`, log);
   } catch (error) {
@@ -103,14 +123,17 @@ async function requestTurn(
     body,
     tokens: effects.estimateTokens({ tools: body.tools, system: body.system, messages: body.messages }),
   });
+  await effects.gate.checkpoint("beforeRequest", {});
   let index = 0;
   try {
     const completed = await effects.provider.stream(
       body,
       {
         onResponse: ({ status, headers }) => emit({ kind: "wire.response", turn, attempt, status, headers }),
-        onEvent: ({ event, data, receivedAt }) =>
-          emit({ kind: "wire.event", turn, attempt, index: index++, event, data, receivedAt }),
+        onEvent: ({ event, data, receivedAt }) => {
+          emit({ kind: "wire.event", turn, attempt, index: index++, event, data, receivedAt });
+          return effects.gate.checkpoint("onWireEvent", {});
+        },
       },
       signal,
     );

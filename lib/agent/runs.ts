@@ -1,18 +1,66 @@
 import "server-only";
 import { runBatch } from "@/lib/pipeline/run-batch";
-import { deriveRunState } from "@/lib/trace/status";
+import { validateForModel } from "@/lib/pipeline/validator";
+import { refuse, succeed, type Outcome } from "@/lib/server/problem";
+import type { RunTrigger } from "@/lib/trace/events";
 import { projectSessionConfig } from "@/lib/trace/session-config";
+import { deriveRunState } from "@/lib/trace/status";
+import { RunGate } from "./gate";
 import { newId } from "./ids";
 import { runAgentLoop } from "./loop";
-import { refuse, succeed, type Outcome } from "@/lib/server/problem";
 import type { Runtime } from "./runtime";
 import { estimateRequestTokens } from "./tokens";
 
+const LIVE = "A run is live in this session; wait for it to end, or interrupt it.";
+
 /**
- * Starts a run for a user message in the background and returns its id at once. One live run
- * per session: a second one is a 409. The run appends its own events; whatever happens, it
- * ends with `run.finished`, `run.interrupted` or `run.failed`.
+ * Starts a run in the background and returns its id at once. One live run per session: a
+ * second one is a 409. The run appends its own events; whatever happens, it ends with
+ * `run.finished`, `run.interrupted` or `run.failed`.
  */
+export function startRun(
+  runtime: Runtime,
+  sessionId: string,
+  options: { trigger: RunTrigger; text?: string; stepping?: boolean },
+): Outcome<{ runId: string }> {
+  // A run that has appended its end is over, even while its promise winds down.
+  const events = runtime.store.events(sessionId);
+  if (deriveRunState(events).liveRunId) return refuse(409, LIVE);
+  const config = projectSessionConfig(events);
+  if (!config) return refuse(409, "This session has no configuration event.");
+
+  const runId = newId("run");
+  const controller = new AbortController();
+  const emit = (event: Parameters<typeof runtime.store.append>[1]) => runtime.store.append(sessionId, event);
+  const gate = new RunGate(runId, emit, config.breakpoints, controller.signal, options.stepping ?? false);
+  const done = runAgentLoop(
+    {
+      runId,
+      events,
+      trigger: options.trigger,
+      ...(options.text === undefined ? {} : { text: options.text }),
+      signal: controller.signal,
+    },
+    {
+      emit,
+      provider: runtime.providers.create(config.provider, { clock: runtime.clock, tools: config.tools }),
+      clock: runtime.clock,
+      runBatch,
+      estimateTokens: estimateRequestTokens,
+      gate,
+      validate: validateForModel,
+      hooks: runtime.hooks,
+    },
+  )
+    .catch((error: unknown) => console.error(`toolscope: run ${runId} crashed`, error))
+    .finally(() => {
+      if (runtime.runs.get(sessionId)?.runId === runId) runtime.runs.delete(sessionId);
+    });
+  runtime.runs.set(sessionId, { runId, controller, done, gate });
+  return succeed({ runId });
+}
+
+/** `POST .../messages`: a user message starts a run; `{}` continues a lesson's script. */
 export function startMessageRun(
   runtime: Runtime,
   sessionId: string,
@@ -20,41 +68,11 @@ export function startMessageRun(
 ): Outcome<{ runId: string }> {
   const session = runtime.store.getSession(sessionId);
   if (!session) return refuse(404, `No session with id ${sessionId}.`);
-  if (runtime.runs.has(sessionId))
-    return refuse(409, "A run is live in this session; wait for it to end or interrupt it.");
-  const events = runtime.store.events(sessionId);
-  if (deriveRunState(events).liveRunId)
-    return refuse(409, "A run is live in this session; wait for it to end or interrupt it.");
-  const config = projectSessionConfig(events);
-  if (!config) return refuse(409, "This session has no configuration event.");
   if (text === undefined) {
-    return config.scenario
+    const config = projectSessionConfig(runtime.store.events(sessionId));
+    return config?.scenario
       ? refuse(409, "This lesson's script is done.")
       : refuse(400, "/text is required: this session has no lesson script to continue.", "/text");
   }
-
-  const runId = newId("run");
-  const controller = new AbortController();
-  const provider = runtime.providers.create(config.provider, { clock: runtime.clock, tools: config.tools });
-  const done = runAgentLoop(
-    { runId, events, trigger: "message", text, signal: controller.signal },
-    {
-      emit: (event) => runtime.store.append(sessionId, event),
-      provider,
-      clock: runtime.clock,
-      runBatch,
-      estimateTokens: estimateRequestTokens,
-    },
-  )
-    .catch((error: unknown) => console.error(`toolscope: run ${runId} crashed`, error))
-    .finally(() => runtime.runs.delete(sessionId));
-  runtime.runs.set(sessionId, { runId, controller, done });
-  return succeed({ runId });
-}
-
-/** Aborts the live run of a session, if any; the loop records `run.interrupted`. */
-export function interruptRun(runtime: Runtime, sessionId: string): boolean {
-  const live = runtime.runs.get(sessionId);
-  live?.controller.abort(new Error("interrupted by the user"));
-  return live !== undefined;
+  return startRun(runtime, sessionId, { trigger: "message", text });
 }

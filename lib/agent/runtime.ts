@@ -1,4 +1,6 @@
 import "server-only";
+import { BUILTIN_HOOKS } from "@/lib/pipeline/policy";
+import type { PreflightHook } from "@/lib/pipeline/policy/types";
 import { systemClock } from "@/lib/providers/clock";
 import { createProviderFactories, type ProviderFactories } from "@/lib/providers/registry";
 import type { Clock } from "@/lib/providers/types";
@@ -8,12 +10,14 @@ import { EventBus } from "@/lib/store/bus";
 import { openDatabase } from "@/lib/store/db";
 import { createRedactor } from "@/lib/store/redact";
 import { EventStore } from "@/lib/store/store";
+import type { RunGate } from "./gate";
 import { recoverInterruptedRuns } from "./recover";
 
 export interface LiveRun {
   runId: string;
   controller: AbortController;
   done: Promise<void>;
+  gate: RunGate;
 }
 
 /** One per process: the database handle, the event bus, the live runs and the model backends. */
@@ -26,6 +30,8 @@ export interface Runtime {
   runs: Map<string, LiveRun>;
   /** Model backends by provider kind; tests may register their own. */
   providers: ProviderFactories;
+  /** Preflight hooks by id: the built-ins; tests may register their own. */
+  hooks: Map<string, PreflightHook>;
   /** Closers of the open event streams, so a shutdown does not wait on them forever. */
   openStreams: Set<() => void>;
 }
@@ -58,6 +64,7 @@ export function createRuntime(config: ServerConfig, clock: Clock = systemClock):
     clock,
     runs: new Map(),
     providers: createProviderFactories(config),
+    hooks: new Map(BUILTIN_HOOKS),
     openStreams: new Set(),
   };
   recoverInterruptedRuns(store);

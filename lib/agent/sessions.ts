@@ -1,13 +1,9 @@
 import "server-only";
 import type { CreateSessionBody } from "@/lib/server/api-schemas";
-import { DEFAULT_TOOL_NAMES, expandBuiltin, seedWorkspace } from "@/lib/tools/registry";
-import {
-  NO_BREAKPOINTS,
-  type ProviderConfig,
-  type SessionConfig,
-  type ToolDefinition,
-} from "@/lib/trace/config";
+import { seedWorkspace } from "@/lib/tools/registry";
+import { NO_BREAKPOINTS, type ProviderConfig, type SessionConfig } from "@/lib/trace/config";
 import { newId } from "./ids";
+import { resolveTools } from "./resolve-tools";
 import { refuse, succeed, type Outcome } from "@/lib/server/problem";
 import type { Runtime } from "./runtime";
 
@@ -40,34 +36,4 @@ export function createSession(runtime: Runtime, body: CreateSessionBody): Outcom
     runtime.store.append(id, { kind: "session.created", config, workspace: seedWorkspace() });
   });
   return succeed({ id });
-}
-
-function resolveTools(requested: CreateSessionBody["tools"]): Outcome<ToolDefinition[]> {
-  const entries = requested ?? DEFAULT_TOOL_NAMES.map((builtin) => ({ builtin }));
-  const tools: ToolDefinition[] = [];
-  const seen = new Set<string>();
-  for (const [index, entry] of entries.entries()) {
-    let tool: ToolDefinition;
-    if ("builtin" in entry) {
-      const expanded = expandBuiltin(entry.builtin);
-      if (!expanded)
-        return refuse(
-          400,
-          `/tools/${index}/builtin: no built-in tool named "${entry.builtin}"`,
-          `/tools/${index}/builtin`,
-        );
-      tool = expanded;
-    } else {
-      tool = entry as ToolDefinition;
-    }
-    if (seen.has(tool.name))
-      return refuse(
-        400,
-        `/tools/${index}/name: the tool name "${tool.name}" is used twice`,
-        `/tools/${index}/name`,
-      );
-    seen.add(tool.name);
-    tools.push(tool);
-  }
-  return succeed(tools);
 }

@@ -1,136 +1,148 @@
-import "server-only";
-import type { ErrorKind, ToolCallBlock, ToolResultBlock } from "@/lib/protocol/unified";
-import type { Stage, StageStatus } from "@/lib/trace/events";
-import { findBuiltinTool } from "@/lib/tools/registry";
-import type { ToolContext, ToolOutput } from "@/lib/tools/types";
-import type { BatchInput, PipelineContext } from "./types";
+import type { ToolCallBlock, ToolResultBlock } from "@/lib/protocol/unified";
+import { approveCall } from "./approve-call";
+import { checkCall, type CheckedCall } from "./check-call";
+import { hintFor } from "./error-kinds";
+import { executeCall } from "./execute-call";
+import { planSchedule } from "./plan-batch";
+import { createStageRecorder } from "./stage-recorder";
+import type { BatchInput, BatchOutput, NormalizedResult, PipelineContext } from "./types";
 
 /**
- * Runs every call of one assistant turn and returns one result per call, in call order.
+ * Runs every call of one assistant turn through the nine stages and returns one result per
+ * call, in call order, whatever order they finished in (DESIGN.md, "The tool pipeline").
  *
- * The walking skeleton runs `lookup`, `execute` and `normalize`, serially; the other stages of
- * DESIGN.md's pipeline plug in here. Every call gets exactly one `tool.result`, even when its
- * tool throws.
+ * `all-or-nothing` (the default) checks every call first (lookup → preflight); if any fails,
+ * nobody is asked to approve anything and nothing executes: the failing calls get their own
+ * error, the others `batch_aborted` naming the call that failed. Then approvals, one call at a
+ * time; a denial aborts the rest the same way. `independent` runs each call on its own.
  */
-export async function runBatch({ calls, context }: BatchInput): Promise<ToolResultBlock[]> {
-  const results: ToolResultBlock[] = [];
-  for (const call of calls) results.push(await runCall(call, context));
-  return results;
-}
+export async function runBatch({ calls, context }: BatchInput): Promise<BatchOutput> {
+  const policy = context.policy.batch ?? "all-or-nothing";
+  const schedule = planSchedule(calls, context.tools);
+  context.emit({
+    kind: "batch.planned",
+    turn: context.turn,
+    callIds: calls.map((c) => c.id),
+    policy,
+    schedule,
+  });
+  const results = new Map<string, NormalizedResult>();
+  const byId = new Map(calls.map((call) => [call.id, call]));
+  let terminate = false;
+  let aborted = false;
 
-async function runCall(call: ToolCallBlock, context: PipelineContext): Promise<ToolResultBlock> {
-  const stage = createStageRecorder(call.id, context);
+  const finish = (call: ToolCallBlock, result: NormalizedResult) => {
+    results.set(call.id, result);
+    emitResult(call, result, context);
+  };
+  /** Runs one schedule group in parallel; each result is recorded the moment its call ends. */
+  const runGroup = async (
+    group: string[],
+    run: (id: string) => Promise<{ result: NormalizedResult; terminate: boolean }>,
+  ) => {
+    const outcomes = await Promise.all(
+      group.map((id) =>
+        run(id).then((outcome) => {
+          finish(byId.get(id)!, outcome.result);
+          return outcome;
+        }),
+      ),
+    );
+    for (const id of group) await context.checkpoint("afterResult", { callId: id });
+    return outcomes.some((outcome) => outcome.terminate);
+  };
 
-  const lookupDone = stage.start("lookup", call.name);
-  const definition = context.tools.get(call.name);
-  if (!definition) {
-    const available = [...context.tools.keys()].join(", ") || "none";
-    lookupDone("error", "not found");
-    return finish(call, context, {
-      content: `Unknown tool \`${call.name}\`. Nothing ran. Available tools: ${available}.`,
-      isError: true,
-      errorKind: "unknown_tool",
-    });
-  }
-  lookupDone("ok", definition.builtin ? `built-in ${definition.name}` : `custom ${definition.name}`);
-
-  const executeDone = stage.start("execute", JSON.stringify(call.arguments));
-  const output = await executeTool(call, definition, context);
-  executeDone(output.isError ? "error" : "ok", output.content.slice(0, 120));
-  return finish(call, context, output.isError ? { ...output, errorKind: "execution_error" } : output);
-}
-
-async function executeTool(
-  call: ToolCallBlock,
-  definition: NonNullable<ReturnType<PipelineContext["tools"]["get"]>>,
-  context: PipelineContext,
-): Promise<ToolOutput> {
-  const args = (call.arguments ?? {}) as Record<string, unknown>;
-  if (definition.builtin) {
-    const tool = findBuiltinTool(definition.builtin);
-    if (!tool) return { content: `Built-in tool ${definition.builtin} does not exist.`, isError: true };
-    try {
-      return await tool.execute(args, createToolContext(call.id, context));
-    } catch (error) {
-      return {
-        content: `The tool failed: ${error instanceof Error ? error.message : String(error)}`,
-        isError: true,
-      };
+  if (policy === "all-or-nothing") {
+    const checked: CheckedCall[] = [];
+    for (const call of calls) {
+      const outcome = checkCall(call, context, createStageRecorder(call.id, context));
+      if (outcome.ok) checked.push(outcome.checked);
+      else finish(call, outcome.result);
+    }
+    const firstFailure = calls.find((call) => results.has(call.id));
+    if (firstFailure) {
+      aborted = true;
+      for (const { call } of checked) finish(call, abortedBy(firstFailure, "failed its checks"));
+    } else {
+      const approved = new Map<string, Record<string, unknown>>();
+      for (const item of checked) {
+        const outcome = await approveCall(item, context, createStageRecorder(item.call.id, context));
+        if (outcome.ok) {
+          approved.set(item.call.id, outcome.arguments);
+          continue;
+        }
+        finish(item.call, outcome.result);
+        aborted = true;
+        for (const other of checked)
+          if (other !== item) finish(other.call, abortedBy(item.call, "was not approved"));
+        break;
+      }
+      if (!aborted) {
+        const checkedById = new Map(checked.map((item) => [item.call.id, item]));
+        for (const group of schedule) {
+          terminate ||= await runGroup(group, (id) =>
+            executeCall(checkedById.get(id)!, approved.get(id)!, context, createStageRecorder(id, context)),
+          );
+        }
+      }
+    }
+  } else {
+    for (const group of schedule) {
+      terminate ||= await runGroup(group, (id) => runIndependently(byId.get(id)!, context));
     }
   }
-  const mock = definition.mock ?? { kind: "echo" as const };
-  switch (mock.kind) {
-    case "static":
-      return {
-        content: typeof mock.result === "string" ? mock.result : JSON.stringify(mock.result),
-        isError: false,
-      };
-    case "echo":
-      return { content: JSON.stringify(args), isError: false };
-    case "manual":
-      return {
-        content: "This tool answers by hand, and manual results arrive with the approval gate.",
-        isError: true,
-      };
-  }
-}
 
-function createToolContext(callId: string, context: PipelineContext): ToolContext {
   return {
-    workspace: context.workspace(),
-    signal: context.signal,
-    clock: context.clock,
-    recordChange: (change) => context.emit({ kind: "workspace.changed", callId, change }),
-    reportProgress: (message, fraction) =>
-      context.emit({
-        kind: "tool.progress",
-        callId,
-        message,
-        ...(fraction === undefined ? {} : { fraction }),
-      }),
+    results: calls.map((call) => toBlock(call, results.get(call.id)!)),
+    terminate,
+    decision: aborted ? "aborted" : "executed",
+    schedule,
   };
 }
 
-function finish(
-  call: ToolCallBlock,
-  context: PipelineContext,
-  output: { content: string; isError: boolean; errorKind?: ErrorKind },
-): ToolResultBlock {
-  const done = createStageRecorder(call.id, context).start("normalize", output.isError ? "error" : "ok");
-  done("ok", `${output.content.length} chars`);
+async function runIndependently(call: ToolCallBlock, context: PipelineContext) {
+  const stages = createStageRecorder(call.id, context);
+  const checked = checkCall(call, context, stages);
+  if (!checked.ok) return { result: checked.result, terminate: false };
+  const approved = await approveCall(checked.checked, context, stages);
+  if (!approved.ok) return { result: approved.result, terminate: false };
+  return executeCall(checked.checked, approved.arguments, context, stages);
+}
+
+function abortedBy(culprit: ToolCallBlock, what: string): NormalizedResult {
+  return {
+    content: `Not run: this batch runs all-or-nothing, and call ${culprit.id} (\`${culprit.name}\`) ${what}. Nothing in the batch ran; fix that call and resend the whole batch.`,
+    isError: true,
+    errorKind: "batch_aborted",
+    hint: hintFor("batch_aborted"),
+  };
+}
+
+/** The `normalize` stage: the result the model will see, paired with the call id. */
+function emitResult(call: ToolCallBlock, result: NormalizedResult, context: PipelineContext): void {
+  const end = createStageRecorder(call.id, context).start(
+    "normalize",
+    result.isError ? (result.errorKind ?? "error") : "ok",
+  );
+  end("ok", `${result.content.length} chars${result.errorKind ? `, ${result.errorKind}` : ""}`);
   context.emit({
     kind: "tool.result",
     callId: call.id,
     turn: context.turn,
     name: call.name,
-    content: output.content,
-    isError: output.isError,
-    ...(output.errorKind ? { errorKind: output.errorKind } : {}),
+    content: result.content,
+    isError: result.isError,
+    ...(result.errorKind ? { errorKind: result.errorKind } : {}),
+    ...(result.hint ? { hint: result.hint } : {}),
   });
+}
+
+function toBlock(call: ToolCallBlock, result: NormalizedResult): ToolResultBlock {
   return {
     type: "toolResult",
     toolCallId: call.id,
-    content: output.content,
-    isError: output.isError,
-    ...(output.errorKind ? { errorKind: output.errorKind } : {}),
-  };
-}
-
-/** Emits `tool.stage` running, and returns the function that emits its end with the measured time. */
-function createStageRecorder(callId: string, context: PipelineContext) {
-  return {
-    start(stage: Stage, input: string) {
-      const started = context.clock.now();
-      context.emit({ kind: "tool.stage", callId, stage, status: "running", input: input.slice(0, 200) });
-      return (status: Exclude<StageStatus, "running">, output: string) =>
-        context.emit({
-          kind: "tool.stage",
-          callId,
-          stage,
-          status,
-          output,
-          ms: context.clock.now() - started,
-        });
-    },
+    content: result.content,
+    isError: result.isError,
+    ...(result.errorKind ? { errorKind: result.errorKind } : {}),
   };
 }

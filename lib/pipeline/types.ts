@@ -1,20 +1,55 @@
 import type { Clock } from "@/lib/providers/types";
-import type { ToolCallBlock, ToolResultBlock } from "@/lib/protocol/unified";
-import type { PolicyConfig, ToolDefinition } from "@/lib/trace/config";
+import type { ErrorKind, ToolCallBlock, ToolResultBlock } from "@/lib/protocol/unified";
+import type { Breakpoints, PolicyConfig, ToolDefinition } from "@/lib/trace/config";
 import type { NewEvent, TraceEvent } from "@/lib/trace/events";
 import type { WorkspaceView } from "@/lib/trace/workspace";
+import type { PreflightHook } from "./policy/types";
 
-/** Everything the pipeline needs from the run, passed in so tests can drive it with fakes. */
+/** A person's decision on a call that waits for approval. */
+export interface Decision {
+  decision: "approve" | "deny" | "edit";
+  arguments?: unknown;
+  reason?: string;
+}
+
+/** A result typed by the person for a tool whose mock is `manual`. */
+export interface ManualResult {
+  content: string;
+  isError: boolean;
+}
+
+/** Where the loop may stop (DESIGN.md, "Stepping"). */
+export type BreakpointPoint = keyof Breakpoints;
+
+/** The verdict of schema validation, already written for the model. */
+export interface ValidationVerdict {
+  valid: boolean;
+  /** One line per problem ("`path` is required"); empty when valid. */
+  message: string;
+  hint?: string;
+}
+
+/** Everything the pipeline needs from the run, passed in so tests drive it with fakes. */
 export interface PipelineContext {
   turn: number;
   /** The session's tools by name (a Map, so `__proto__` is just an unknown name). */
   tools: ReadonlyMap<string, ToolDefinition>;
   policy: PolicyConfig;
+  hooks: ReadonlyMap<string, PreflightHook>;
   /** The workspace as of now (it changes as calls run). */
   workspace(): WorkspaceView;
+  /** The session's log as of now (hooks read it). */
+  log(): readonly TraceEvent[];
   emit(event: NewEvent): TraceEvent;
   clock: Clock;
   signal: AbortSignal;
+  validate(schema: Record<string, unknown>, input: unknown): ValidationVerdict;
+  /** Waits for the person's decision on a call (the run pauses). */
+  awaitDecision(callId: string): Promise<Decision>;
+  /** Waits for the person to type the result of a `manual` tool (the run pauses). */
+  awaitManualResult(callId: string): Promise<ManualResult>;
+  /** A breakpoint check: resolves at once unless the run should pause here. */
+  checkpoint(point: BreakpointPoint, info: { callId?: string }): Promise<void>;
 }
 
 export interface BatchInput {
@@ -22,5 +57,18 @@ export interface BatchInput {
   context: PipelineContext;
 }
 
-/** The results of a batch, one per call, in the original call order. */
-export type BatchOutput = ToolResultBlock[];
+export interface NormalizedResult {
+  content: string;
+  isError: boolean;
+  errorKind?: ErrorKind;
+  hint?: string;
+}
+
+export interface BatchOutput {
+  /** One result per call, in the original call order. */
+  results: ToolResultBlock[];
+  /** A post rule asked to stop the loop after this turn. */
+  terminate: boolean;
+  decision: "executed" | "aborted";
+  schedule: string[][];
+}

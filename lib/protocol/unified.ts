@@ -53,7 +53,10 @@ export interface ToolResultBlock {
   toolCallId: string;
   content: string;
   isError: boolean;
+  /** Toolscope's own: why the harness refused or failed the call. Not sent to providers. */
   errorKind?: ErrorKind;
+  /** Toolscope's own: the harness's advice on what to do next. Not sent to providers. */
+  hint?: string;
 }
 
 /** A block type this app does not know yet, kept raw so nothing is lost. */

@@ -46,9 +46,10 @@ export interface VirtualClock extends Clock {
 
 export interface VirtualClockOptions {
   /**
-   * When true, `sleep(ms)` moves time to its own deadline at once and resolves, so code that
-   * sleeps runs without waiting. Sleeps started at the same instant share that instant as their
-   * base, so parallel sleeps do not add up; sequential ones do.
+   * When true, time jumps forward by itself whenever the program has nothing else to do: once
+   * every pending promise job has run (a macrotask later), the earliest sleep falls due and
+   * resolves. So sleeps resolve in deadline order, a tool's 500 ms steps finish before a
+   * 3,000 ms timeout, and nothing waits in real time.
    */
   autoAdvance?: boolean;
 }
@@ -81,15 +82,25 @@ export function createVirtualClock(start: number, options: VirtualClockOptions =
     now = target;
   };
 
+  let draining = false;
+  /** Resolves the earliest sleep once the program is idle, then looks again. */
+  const scheduleDrain = () => {
+    if (draining) return;
+    draining = true;
+    setImmediate(() => {
+      draining = false;
+      sleepers.sort((a, b) => a.due - b.due || a.order - b.order);
+      const next = sleepers[0];
+      if (!next) return;
+      advance(next.due - now);
+      if (sleepers.length > 0) scheduleDrain();
+    });
+  };
+
   const sleep = (ms: number, signal?: AbortSignal): Promise<void> => {
     if (signal?.aborted) return Promise.reject(readAbortReason(signal));
     const due = now + Math.max(0, ms);
-    if (options.autoAdvance) {
-      // Time moves when the sleep resolves, so sleeps started together share their base.
-      return Promise.resolve().then(() => {
-        now = Math.max(now, due);
-      });
-    }
+    if (options.autoAdvance) scheduleDrain();
     return new Promise<void>((resolve, reject) => {
       const sleeper: Sleeper = { due, order: order++, resolve: () => finish(resolve) };
       const onAbort = () => {

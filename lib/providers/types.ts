@@ -31,11 +31,12 @@ export interface TappedEvent {
 
 /**
  * The wire tap's callbacks. They are called synchronously, in wire order, before the bytes
- * that complete an event reach the SDK.
+ * that complete an event reach the SDK. `onEvent` may return a promise (a breakpoint on wire
+ * events): the bytes are held back until it settles.
  */
 export interface WireTap {
   onResponse(response: { status: number; headers: Record<string, string> }): void;
-  onEvent(event: TappedEvent): void;
+  onEvent(event: TappedEvent): void | Promise<void>;
 }
 
 /** A finished model turn. */

@@ -130,3 +130,14 @@ export const SendMessageBody = Type.Object(
   { additionalProperties: false },
 );
 export type SendMessageBody = Static<typeof SendMessageBody>;
+
+/** `POST /api/schema/validate`: exactly one of `input` / `inputs` (checked by the route, which names the field). */
+export const ValidateSchemaBody = Type.Object(
+  {
+    schema: Type.Union([Type.Object({}, { additionalProperties: true }), Type.Boolean()]),
+    input: Type.Optional(Type.Unknown()),
+    inputs: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 1000 })),
+  },
+  { additionalProperties: false },
+);
+export type ValidateSchemaBody = Static<typeof ValidateSchemaBody>;

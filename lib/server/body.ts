@@ -1,7 +1,8 @@
 import "server-only";
 import type { Static, TSchema } from "@sinclair/typebox";
-import Ajv, { type ValidateFunction } from "ajv";
-import addFormats from "ajv-formats";
+import type { ValidateFunction } from "ajv";
+import { getAjv } from "@/lib/schema/ajv";
+import { selectFirstFailure } from "@/lib/schema/union-branches";
 import { explainValidationErrors } from "@/lib/server/body-errors";
 import { errorResponse } from "@/lib/server/http";
 
@@ -18,10 +19,8 @@ export interface ReadJsonBodyOptions {
 export type JsonBodyResult<T extends TSchema> =
   { readonly ok: true; readonly value: Static<T> } | { readonly ok: false; readonly response: Response };
 
-// One instance for the server; `strict: false` lets TypeBox's extra keywords through, and
-// `verbose` gives each error its schema and data, which the messages need to follow unions.
-const ajv = new Ajv({ strict: false, verbose: true, allErrors: false });
-addFormats(ajv);
+// Bodies compile on the app's shared 2020-12 Ajv (lib/schema): `strict: false` lets TypeBox's
+// extra keywords through, and `verbose` gives each error the schema and data the wording needs.
 const validators = new WeakMap<TSchema, ValidateFunction>();
 
 /**
@@ -60,7 +59,8 @@ export async function readJsonBody<T extends TSchema>(
   }
   const validate = compileValidator(schema);
   if (!validate(value)) {
-    const problem = explainValidationErrors(validate.errors ?? []);
+    // The shared instance reports every error (`allErrors`); a 400 names the first one only.
+    const problem = explainValidationErrors(selectFirstFailure(validate.errors ?? []));
     return badRequest(problem.message, problem.path);
   }
   return { ok: true, value: value as Static<T> };
@@ -73,7 +73,7 @@ function badRequest(error: string, path: string): { ok: false; response: Respons
 function compileValidator(schema: TSchema): ValidateFunction {
   let validate = validators.get(schema);
   if (!validate) {
-    validate = ajv.compile(schema);
+    validate = getAjv("2020-12").compile(schema);
     validators.set(schema, validate);
   }
   return validate;

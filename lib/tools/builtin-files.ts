@@ -3,6 +3,7 @@ import { hasFile, resolveWorkspacePath } from "./workspace-path";
 
 const fail = (content: string): ToolOutput => ({ content, isError: true });
 
+/** `read_file`: a workspace file's content, or an error pointing to `list_dir`. */
 export const readFile: BuiltinTool = {
   definition: {
     name: "read_file",
@@ -13,7 +14,14 @@ export const readFile: BuiltinTool = {
       required: ["path"],
       additionalProperties: false,
     },
-    meta: { readOnly: true, destructive: false, idempotent: true, concurrencySafe: true, timeoutMs: 5000 },
+    meta: {
+      readOnly: true,
+      destructive: false,
+      idempotent: true,
+      concurrencySafe: true,
+      needsApproval: false,
+      timeoutMs: 5000,
+    },
   },
   async execute(args, { workspace }) {
     const resolved = resolveWorkspacePath(args.path);
@@ -24,6 +32,7 @@ export const readFile: BuiltinTool = {
   },
 };
 
+/** `list_dir`: the entries of a workspace directory, folders with a trailing `/`. */
 export const listDir: BuiltinTool = {
   definition: {
     name: "list_dir",
@@ -35,7 +44,14 @@ export const listDir: BuiltinTool = {
       },
       additionalProperties: false,
     },
-    meta: { readOnly: true, destructive: false, idempotent: true, concurrencySafe: true, timeoutMs: 5000 },
+    meta: {
+      readOnly: true,
+      destructive: false,
+      idempotent: true,
+      concurrencySafe: true,
+      needsApproval: false,
+      timeoutMs: 5000,
+    },
   },
   async execute(args, { workspace }) {
     const resolved = resolveWorkspacePath(args.path ?? ".");
@@ -57,6 +73,7 @@ export const listDir: BuiltinTool = {
   },
 };
 
+/** `write_file`: replaces a workspace file with the given content (a `write` change). */
 export const writeFile: BuiltinTool = {
   definition: {
     name: "write_file",
@@ -70,7 +87,14 @@ export const writeFile: BuiltinTool = {
       required: ["path", "content"],
       additionalProperties: false,
     },
-    meta: { readOnly: false, destructive: true, idempotent: true, concurrencySafe: false, timeoutMs: 5000 },
+    meta: {
+      readOnly: false,
+      destructive: true,
+      idempotent: true,
+      concurrencySafe: false,
+      needsApproval: false,
+      timeoutMs: 5000,
+    },
   },
   async execute(args, { recordChange }) {
     const resolved = resolveWorkspacePath(args.path);

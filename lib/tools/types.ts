@@ -20,6 +20,10 @@ export interface ToolOutput {
   isError: boolean;
 }
 
+/**
+ * A built-in tool: its definition as the model and the log see it (with full metadata), and its
+ * implementation. `execute` reports failures as `isError` results; a throw is a bug.
+ */
 export interface BuiltinTool {
   definition: ToolDefinition & { meta: NonNullable<ToolDefinition["meta"]> };
   execute(args: Record<string, unknown>, context: ToolContext): Promise<ToolOutput>;

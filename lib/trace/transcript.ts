@@ -55,6 +55,7 @@ export function reduceTranscript(view: TranscriptView, event: TraceEvent): Trans
         content: event.content,
         isError: event.isError,
         ...(event.errorKind ? { errorKind: event.errorKind } : {}),
+        ...(event.hint ? { hint: event.hint } : {}),
       });
     case "run.finished":
     case "run.interrupted":

@@ -1,0 +1,13 @@
+import { runStatelessPipeline } from "@/lib/agent/stateless-pipeline";
+import { readJsonBody } from "@/lib/server/body";
+import { PipelineBody } from "@/lib/server/pipeline-schemas";
+import { respond } from "@/lib/server/respond";
+
+export const dynamic = "force-dynamic";
+
+/** Runs calls through the pipeline in a fresh sandbox; nothing persists. */
+export async function POST(request: Request) {
+  const body = await readJsonBody(request, PipelineBody);
+  if (!body.ok) return body.response;
+  return respond(await runStatelessPipeline(body.value));
+}

@@ -1,0 +1,30 @@
+import { validateInput, validateInputs, type ValidationResult } from "@/lib/schema/validate";
+import { ValidateSchemaBody } from "@/lib/server/api-schemas";
+import { readJsonBody } from "@/lib/server/body";
+import { refuse, succeed, type Outcome } from "@/lib/server/problem";
+import { respond } from "@/lib/server/respond";
+
+export const dynamic = "force-dynamic";
+
+/**
+ * `POST /api/schema/validate` (API.md): `{ schema, input }` → `{ valid, errors }`, or
+ * `{ schema, inputs }` → `{ results: [{ valid, errors }] }` in input order. Stateless. An invalid
+ * schema is a verdict (`valid: false`, keyword `schema`), not a 400; a body that is not one of
+ * the two shapes is a 400 naming the field.
+ */
+export async function POST(request: Request) {
+  const body = await readJsonBody(request, ValidateSchemaBody);
+  if (!body.ok) return body.response;
+  return respond(runValidation(body.value));
+}
+
+function runValidation(
+  body: ValidateSchemaBody,
+): Outcome<ValidationResult | { results: ValidationResult[] }> {
+  const hasInput = Object.hasOwn(body, "input");
+  const hasInputs = Object.hasOwn(body, "inputs");
+  if (hasInput && hasInputs) return refuse(400, "Send either /input or /inputs, not both", "/inputs");
+  if (body.inputs) return succeed({ results: validateInputs(body.schema, body.inputs) });
+  if (!hasInput) return refuse(400, "/input is required (or /inputs, to validate several)", "/input");
+  return succeed(validateInput(body.schema, body.input));
+}

@@ -1,0 +1,15 @@
+import { setBreakpoints } from "@/lib/agent/control";
+import { getRuntime } from "@/lib/agent/runtime";
+import { readJsonBody } from "@/lib/server/body";
+import { BreakpointsBody } from "@/lib/server/control-schemas";
+import { respond } from "@/lib/server/respond";
+
+export const dynamic = "force-dynamic";
+
+/** Turns breakpoints on or off; a live run sees the change at its next checkpoint. */
+export async function PUT(request: Request, { params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const body = await readJsonBody(request, BreakpointsBody);
+  if (!body.ok) return body.response;
+  return respond(setBreakpoints(getRuntime(), id, body.value));
+}

@@ -1,0 +1,26 @@
+import { decideCall } from "@/lib/agent/control";
+import { getRuntime } from "@/lib/agent/runtime";
+import { readJsonBody } from "@/lib/server/body";
+import { DecisionBody } from "@/lib/server/control-schemas";
+import { errorResponse } from "@/lib/server/http";
+import { respond } from "@/lib/server/respond";
+
+export const dynamic = "force-dynamic";
+
+/** Approve, deny or edit a call that waits for a person. */
+export async function POST(
+  request: Request,
+  { params }: { params: Promise<{ id: string; callId: string }> },
+) {
+  const { id, callId } = await params;
+  const body = await readJsonBody(request, DecisionBody);
+  if (!body.ok) return body.response;
+  if (body.value.decision === "edit" && body.value.arguments === undefined) {
+    return errorResponse(
+      400,
+      "/arguments is required when the decision is edit: the edited arguments object.",
+      { path: "/arguments" },
+    );
+  }
+  return respond(decideCall(getRuntime(), id, callId, body.value));
+}

@@ -1,0 +1,23 @@
+import { provideManualResult } from "@/lib/agent/control";
+import { getRuntime } from "@/lib/agent/runtime";
+import { readJsonBody } from "@/lib/server/body";
+import { ManualResultBody } from "@/lib/server/control-schemas";
+import { respond } from "@/lib/server/respond";
+
+export const dynamic = "force-dynamic";
+
+/** The result a person typed for a tool whose mock is `manual`. */
+export async function POST(
+  request: Request,
+  { params }: { params: Promise<{ id: string; callId: string }> },
+) {
+  const { id, callId } = await params;
+  const body = await readJsonBody(request, ManualResultBody);
+  if (!body.ok) return body.response;
+  return respond(
+    provideManualResult(getRuntime(), id, callId, {
+      content: body.value.content,
+      isError: body.value.isError ?? false,
+    }),
+  );
+}

@@ -1,0 +1,15 @@
+import { controlSession } from "@/lib/agent/control";
+import { getRuntime } from "@/lib/agent/runtime";
+import { readJsonBody } from "@/lib/server/body";
+import { ControlBody } from "@/lib/server/control-schemas";
+import { respond } from "@/lib/server/respond";
+
+export const dynamic = "force-dynamic";
+
+/** Step, continue, pause or interrupt the session's run. */
+export async function POST(request: Request, { params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const body = await readJsonBody(request, ControlBody);
+  if (!body.ok) return body.response;
+  return respond(await controlSession(getRuntime(), id, body.value.action));
+}

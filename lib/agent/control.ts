@@ -1,0 +1,102 @@
+import "server-only";
+import type { Decision, ManualResult } from "@/lib/pipeline/types";
+import { refuse, succeed, type Outcome } from "@/lib/server/problem";
+import type { Breakpoints } from "@/lib/trace/config";
+import { projectSessionConfig } from "@/lib/trace/session-config";
+import { deriveRunState, deriveStatus, type SessionStatus } from "@/lib/trace/status";
+import { projectTranscript } from "@/lib/trace/transcript";
+import type { ControlAction } from "./gate";
+import { startRun } from "./runs";
+import type { Runtime } from "./runtime";
+
+type ControlReply = { status: SessionStatus; runId?: string };
+
+/**
+ * `POST .../control`: step, continue, pause or interrupt the live run. `step` and `continue` on
+ * an idle session whose transcript ends with a user message or tool results start a run.
+ */
+export async function controlSession(
+  runtime: Runtime,
+  sessionId: string,
+  action: ControlAction,
+): Promise<Outcome<ControlReply>> {
+  if (!runtime.store.getSession(sessionId)) return refuse(404, `No session with id ${sessionId}.`);
+  const live = findLiveRun(runtime, sessionId);
+  const reply = (runId?: string): Outcome<ControlReply> =>
+    succeed({ status: deriveStatus(runtime.store.events(sessionId)), ...(runId ? { runId } : {}) });
+
+  if (action === "interrupt") {
+    if (!live) return refuse(409, "No run is live in this session; there is nothing to interrupt.");
+    live.controller.abort(new Error("interrupted by the user"));
+    await live.done;
+    return reply(live.runId);
+  }
+  if (live) {
+    const problem = live.gate.control(action);
+    return problem ? refuse(409, problem) : reply(live.runId);
+  }
+  if (action === "pause") return refuse(409, "No run is live in this session; there is nothing to pause.");
+  const last = projectTranscript(runtime.store.events(sessionId)).messages.at(-1);
+  if (last?.role !== "user") {
+    return refuse(
+      409,
+      "Nothing to continue: the transcript does not end with a user message or tool results. Send a message.",
+    );
+  }
+  const started = startRun(runtime, sessionId, { trigger: "continue", stepping: action === "step" });
+  return started.ok ? reply(started.value.runId) : started;
+}
+
+/** The session's live run — one that has not yet appended its end, even if it still winds down. */
+function findLiveRun(runtime: Runtime, sessionId: string) {
+  const live = runtime.runs.get(sessionId);
+  return live && deriveRunState(runtime.store.events(sessionId)).liveRunId === live.runId ? live : undefined;
+}
+
+/** `POST .../calls/:callId/decision`: delivers a person's decision to the call waiting for it. */
+export function decideCall(
+  runtime: Runtime,
+  sessionId: string,
+  callId: string,
+  decision: Decision,
+): Outcome<{ status: SessionStatus }> {
+  if (!runtime.store.getSession(sessionId)) return refuse(404, `No session with id ${sessionId}.`);
+  const live = runtime.runs.get(sessionId);
+  const problem = live
+    ? live.gate.decide(callId, decision)
+    : `No run is live; call ${callId} is not waiting for a decision.`;
+  return problem ? refuse(409, problem) : succeed({ status: deriveStatus(runtime.store.events(sessionId)) });
+}
+
+/** `POST .../calls/:callId/result`: the result a person typed for a `manual` tool. */
+export function provideManualResult(
+  runtime: Runtime,
+  sessionId: string,
+  callId: string,
+  result: ManualResult,
+): Outcome<{ status: SessionStatus }> {
+  if (!runtime.store.getSession(sessionId)) return refuse(404, `No session with id ${sessionId}.`);
+  const live = runtime.runs.get(sessionId);
+  const problem = live
+    ? live.gate.provideResult(callId, result)
+    : `No run is live; call ${callId} is not waiting for a result.`;
+  return problem ? refuse(409, problem) : succeed({ status: deriveStatus(runtime.store.events(sessionId)) });
+}
+
+/** `PUT .../breakpoints`: records the change as `session.configured`; a live run sees it at once. */
+export function setBreakpoints(
+  runtime: Runtime,
+  sessionId: string,
+  changes: Partial<Breakpoints>,
+): Outcome<{ breakpoints: Breakpoints }> {
+  if (!runtime.store.getSession(sessionId)) return refuse(404, `No session with id ${sessionId}.`);
+  const config = projectSessionConfig(runtime.store.events(sessionId));
+  if (!config) return refuse(404, `Session ${sessionId} has no configuration event.`);
+  const after: Breakpoints = { ...config.breakpoints, ...changes };
+  runtime.store.append(sessionId, {
+    kind: "session.configured",
+    changes: { breakpoints: { before: config.breakpoints, after } },
+  });
+  runtime.runs.get(sessionId)?.gate.setBreakpoints(after);
+  return succeed({ breakpoints: after });
+}

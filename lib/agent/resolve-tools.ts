@@ -1,0 +1,40 @@
+import "server-only";
+import type { CreateSessionBody } from "@/lib/server/api-schemas";
+import { refuse, succeed, type Outcome } from "@/lib/server/problem";
+import { DEFAULT_TOOL_NAMES, expandBuiltin } from "@/lib/tools/registry";
+import type { ToolDefinition } from "@/lib/trace/config";
+
+/**
+ * Turns the tools a request names — built-ins by `{ builtin }`, custom ones in full — into the
+ * definitions recorded in the log. No tools named: all the built-ins. A name used twice, or an
+ * unknown built-in, is a 400 naming the entry.
+ */
+export function resolveTools(requested: CreateSessionBody["tools"]): Outcome<ToolDefinition[]> {
+  const entries = requested ?? DEFAULT_TOOL_NAMES.map((builtin) => ({ builtin }));
+  const tools: ToolDefinition[] = [];
+  const seen = new Set<string>();
+  for (const [index, entry] of entries.entries()) {
+    let tool: ToolDefinition;
+    if ("builtin" in entry) {
+      const expanded = expandBuiltin(entry.builtin);
+      if (!expanded)
+        return refuse(
+          400,
+          `/tools/${index}/builtin: no built-in tool named "${entry.builtin}"`,
+          `/tools/${index}/builtin`,
+        );
+      tool = expanded;
+    } else {
+      tool = entry as ToolDefinition;
+    }
+    if (seen.has(tool.name))
+      return refuse(
+        400,
+        `/tools/${index}/name: the tool name "${tool.name}" is used twice`,
+        `/tools/${index}/name`,
+      );
+    seen.add(tool.name);
+    tools.push(tool);
+  }
+  return succeed(tools);
+}

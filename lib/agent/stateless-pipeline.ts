@@ -1,0 +1,127 @@
+import "server-only";
+import { BUILTIN_HOOKS } from "@/lib/pipeline/policy";
+import { runBatch } from "@/lib/pipeline/run-batch";
+import type { Decision } from "@/lib/pipeline/types";
+import { validateForModel } from "@/lib/pipeline/validator";
+import type { ToolCallBlock } from "@/lib/protocol/unified";
+import { createVirtualClock } from "@/lib/providers/clock";
+import type { PipelineBody } from "@/lib/server/pipeline-schemas";
+import { refuse, succeed, type Outcome } from "@/lib/server/problem";
+import { seedWorkspace } from "@/lib/tools/registry";
+import type { NewEvent, Stage, StageStatus, TraceEvent } from "@/lib/trace/events";
+import { reduceWorkspace, type WorkspaceView } from "@/lib/trace/workspace";
+import { resolveTools } from "./resolve-tools";
+
+interface StageReport {
+  stage: Stage;
+  status: StageStatus;
+  detail?: string;
+  ms: number;
+}
+
+/**
+ * `POST /api/pipeline`: runs a batch of calls through the pipeline in a fresh sandbox, on a
+ * virtual clock (a timeout is real but costs no waiting), and persists nothing. A call that
+ * needs approval and has no decision is denied; a `manual` mock cannot answer here (422).
+ */
+export async function runStatelessPipeline(body: PipelineBody): Promise<Outcome<unknown>> {
+  const tools = resolveTools(body.tools);
+  if (!tools.ok) return tools;
+  const byName = new Map(tools.value.map((tool) => [tool.name, tool]));
+  const ids = new Set<string>();
+  for (const [index, call] of body.calls.entries()) {
+    if (ids.has(call.id))
+      return refuse(400, `/calls/${index}/id: the call id "${call.id}" is used twice`, `/calls/${index}/id`);
+    ids.add(call.id);
+    if (byName.get(call.name)?.mock?.kind === "manual") {
+      return refuse(
+        422,
+        `/calls/${index}: ${call.name} has a manual mock, which needs a person; run it in a session instead.`,
+        `/calls/${index}`,
+      );
+    }
+  }
+
+  const log: TraceEvent[] = [];
+  const clock = createVirtualClock(Date.now(), { autoAdvance: true });
+  let workspace: WorkspaceView = { files: seedWorkspace(), ledger: [] };
+  const emit = (event: NewEvent) => {
+    const full = { ...event, seq: log.length, at: clock.now(), sessionId: "stateless" } as TraceEvent;
+    log.push(full);
+    workspace = reduceWorkspace(workspace, full);
+    return full;
+  };
+  const calls: ToolCallBlock[] = body.calls.map((call) => ({
+    type: "toolCall",
+    id: call.id,
+    name: call.name,
+    arguments: call.arguments,
+    rawArguments: typeof call.arguments === "string" ? call.arguments : JSON.stringify(call.arguments ?? {}),
+  }));
+  const decisions: Record<string, Decision> = body.decisions ?? {};
+  const batch = await runBatch({
+    calls,
+    context: {
+      turn: 1,
+      tools: byName,
+      policy: body.policy ?? {},
+      hooks: BUILTIN_HOOKS,
+      workspace: () => workspace,
+      log: () => log,
+      emit,
+      clock,
+      signal: new AbortController().signal,
+      validate: validateForModel,
+      checkpoint: async () => {},
+      awaitDecision: async (callId) =>
+        Object.hasOwn(decisions, callId)
+          ? decisions[callId]!
+          : { decision: "deny", reason: "no decision was given for it" },
+      awaitManualResult: async () => ({ content: "", isError: true }),
+    },
+  });
+  return succeed({
+    batch: {
+      policy: body.policy?.batch ?? "all-or-nothing",
+      decision: batch.decision,
+      schedule: batch.schedule,
+    },
+    calls: calls.map((call, index) => {
+      const result = log.find((e) => e.kind === "tool.result" && e.callId === call.id);
+      return {
+        id: call.id,
+        name: call.name,
+        stages: summarizeStages(log, call.id),
+        result:
+          result?.kind === "tool.result"
+            ? {
+                content: result.content,
+                isError: result.isError,
+                ...(result.errorKind ? { errorKind: result.errorKind, hint: result.hint } : {}),
+              }
+            : batch.results[index],
+      };
+    }),
+  });
+}
+
+/** Each stage's final state for one call, in the order the stages ended. */
+function summarizeStages(log: readonly TraceEvent[], callId: string): StageReport[] {
+  const reports: StageReport[] = [];
+  for (const event of log) {
+    if (
+      event.kind !== "tool.stage" ||
+      event.callId !== callId ||
+      event.status === "running" ||
+      event.status === "waiting"
+    )
+      continue;
+    reports.push({
+      stage: event.stage,
+      status: event.status,
+      ...(event.output ? { detail: event.output } : {}),
+      ms: event.ms ?? 0,
+    });
+  }
+  return reports;
+}

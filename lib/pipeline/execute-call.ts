@@ -1,0 +1,157 @@
+import { findBuiltinTool } from "@/lib/tools/registry";
+import type { ToolContext, ToolOutput } from "@/lib/tools/types";
+import type { ToolDefinition } from "@/lib/trace/config";
+import type { CheckedCall } from "./check-call";
+import { hintFor } from "./error-kinds";
+import { applyPostRules } from "./policy";
+import type { StageRecorder } from "./stage-recorder";
+import type { NormalizedResult, PipelineContext } from "./types";
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+
+class ToolTimeout extends Error {}
+
+/**
+ * `execute`, `progress` and `post`: runs the tool with its timeout (on the run's clock) and an
+ * abort signal, streams its progress, then applies the post rules. A throw becomes an
+ * `execution_error` with a short message, never a stack.
+ */
+export async function executeCall(
+  checked: CheckedCall,
+  args: Record<string, unknown>,
+  context: PipelineContext,
+  stages: StageRecorder,
+): Promise<{ result: NormalizedResult; terminate: boolean }> {
+  const { call, tool } = checked;
+  await context.checkpoint("beforeExecute", { callId: call.id });
+  const executeEnd = stages.start("execute", JSON.stringify(args));
+  let progressEnd: ReturnType<StageRecorder["start"]> | null = null;
+  let updates = 0;
+  const reportProgress = (message: string, fraction?: number) => {
+    progressEnd ??= stages.start("progress", message);
+    updates++;
+    context.emit({
+      kind: "tool.progress",
+      callId: call.id,
+      message,
+      ...(fraction === undefined ? {} : { fraction }),
+    });
+  };
+
+  let output: ToolOutput;
+  let kind: NormalizedResult["errorKind"];
+  const timeoutMs = tool.meta?.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const run = (signal: AbortSignal) =>
+    invokeTool(tool, args, call.id, { ...context, signal }, reportProgress);
+  try {
+    // A manual result waits for a person, who has no time limit.
+    output =
+      tool.mock?.kind === "manual"
+        ? await run(context.signal)
+        : await runWithTimeout(timeoutMs, context, run);
+    kind = output.isError ? "execution_error" : undefined;
+  } catch (error) {
+    if (context.signal.aborted) throw error;
+    if (error instanceof ToolTimeout) {
+      output = {
+        content: `${call.name} did not finish within ${timeoutMs.toLocaleString("en-US")} ms and was stopped.`,
+        isError: true,
+      };
+      kind = "timeout";
+    } else {
+      output = {
+        content: `${call.name} failed: ${error instanceof Error ? error.message : String(error)}`,
+        isError: true,
+      };
+      kind = "execution_error";
+    }
+  }
+  executeEnd(output.isError ? "error" : "ok", `${kind ?? "ok"}: ${output.content}`);
+  if (progressEnd)
+    (progressEnd as ReturnType<StageRecorder["start"]>)("ok", `${updates} update${updates === 1 ? "" : "s"}`);
+  else stages.skip("progress", "no progress reported");
+
+  const postEnd = stages.start("post", `${output.content.length} chars${output.isError ? ", error" : ""}`);
+  const post = applyPostRules({
+    call: { id: call.id, name: call.name, arguments: args },
+    tool,
+    policy: context.policy,
+    ...output,
+  });
+  postEnd("ok", post.applied.join("; ") || "nothing to change");
+  const errorKind = post.isError ? (kind ?? "execution_error") : undefined;
+  return {
+    result: {
+      content: post.content,
+      isError: post.isError,
+      ...(errorKind ? { errorKind, hint: hintFor(errorKind) } : {}),
+    },
+    terminate: post.terminate,
+  };
+}
+
+async function runWithTimeout<T>(
+  timeoutMs: number,
+  context: PipelineContext,
+  work: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  const controller = new AbortController();
+  const stopTimer = new AbortController();
+  const onRunAbort = () => controller.abort(context.signal.reason);
+  context.signal.addEventListener("abort", onRunAbort, { once: true });
+  const timer = context.clock.sleep(timeoutMs, stopTimer.signal).then(
+    () => {
+      controller.abort(new ToolTimeout("timeout"));
+      throw new ToolTimeout("timeout");
+    },
+    () => new Promise<never>(() => {}),
+  );
+  try {
+    return await Promise.race([work(controller.signal), timer]);
+  } finally {
+    stopTimer.abort();
+    context.signal.removeEventListener("abort", onRunAbort);
+  }
+}
+
+async function invokeTool(
+  tool: ToolDefinition,
+  args: Record<string, unknown>,
+  callId: string,
+  context: PipelineContext,
+  reportProgress: ToolContext["reportProgress"],
+): Promise<ToolOutput> {
+  if (tool.builtin) {
+    const builtin = findBuiltinTool(tool.builtin);
+    if (!builtin)
+      return { content: `The built-in tool ${tool.builtin} does not exist in this version.`, isError: true };
+    return builtin.execute(args, {
+      workspace: context.workspace(),
+      signal: context.signal,
+      clock: context.clock,
+      recordChange: (change) => context.emit({ kind: "workspace.changed", callId, change }),
+      reportProgress,
+    });
+  }
+  const mock = tool.mock ?? { kind: "echo" as const };
+  switch (mock.kind) {
+    case "static":
+      return {
+        content: typeof mock.result === "string" ? mock.result : JSON.stringify(mock.result),
+        isError: false,
+      };
+    case "echo":
+      return { content: JSON.stringify(args), isError: false };
+    case "manual": {
+      const typed = await context.awaitManualResult(callId);
+      context.emit({
+        kind: "tool.decision",
+        callId,
+        decision: "manual-result",
+        content: typed.content,
+        isError: typed.isError,
+      });
+      return typed;
+    }
+  }
+}

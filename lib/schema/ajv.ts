@@ -1,0 +1,135 @@
+import Ajv, { type ValidateFunction } from "ajv";
+import Ajv2020 from "ajv/dist/2020";
+import type AjvCore from "ajv/dist/core";
+import addFormats from "ajv-formats";
+import { chooseDialect, type SchemaDialect } from "./dialect";
+import { explainAjvErrors } from "./explain-errors";
+import { LruCache } from "./lru-cache";
+import { describeValue, isPlainObject } from "./pointer";
+import { canonicalizeJson, hashFnv1a64 } from "./schema-key";
+
+/** A compiled schema, or why it cannot be compiled (an invalid schema is a value, never a throw). */
+export type CompiledSchema =
+  | {
+      readonly ok: true;
+      readonly validate: ValidateFunction;
+      readonly dialect: SchemaDialect;
+      /** What a person should know about how the schema was read (e.g. 2019-09 read as 2020-12). */
+      readonly notes: readonly string[];
+    }
+  | {
+      readonly ok: false;
+      readonly error: string;
+      readonly dialect: SchemaDialect;
+      readonly notes: readonly string[];
+    };
+
+/** How many compiled schemas are kept; the least recently used go first. */
+export const SCHEMA_CACHE_SIZE = 500;
+
+interface CacheEntry {
+  readonly canonical: string;
+  readonly compiled: CompiledSchema;
+  /** The object handed to ajv, which keeps it in its own cache until removed. */
+  readonly source: unknown;
+}
+
+const instances = new Map<SchemaDialect, AjvCore>();
+const cache = new LruCache<string, CacheEntry>(SCHEMA_CACHE_SIZE, (_key, entry) => {
+  if (entry.compiled.ok && isPlainObject(entry.source))
+    getAjv(entry.compiled.dialect).removeSchema(entry.source);
+});
+
+/**
+ * The app's Ajv for a dialect, created on first use: `ajv/dist/2020` for 2020-12, `ajv` for
+ * draft-07; both with ajv-formats, `allErrors` (every problem, not the first), `verbose` (errors
+ * carry their schema and data, which the wording needs), `strict: false` (tool schemas in the wild
+ * carry unknown keywords; lint reports them) and no logger. Server only: ajv compiles with
+ * `new Function`.
+ */
+export function getAjv(dialect: SchemaDialect = "2020-12"): AjvCore {
+  let ajv = instances.get(dialect);
+  if (!ajv) {
+    const options = {
+      allErrors: true,
+      verbose: true,
+      strict: false,
+      logger: false,
+    } as const;
+    ajv = dialect === "2020-12" ? new Ajv2020(options) : new Ajv(options);
+    addFormats(ajv);
+    instances.set(dialect, ajv);
+  }
+  return ajv;
+}
+
+/**
+ * Compiles a JSON Schema (an object or a boolean) with the Ajv its `$schema` picks (see
+ * {@link chooseDialect}). Never throws. Results, failures included, are cached by the FNV-1a 64
+ * hash of the schema's canonical JSON (the full text is compared on a hit), so the same schema with
+ * its keys in another order gets the same validator; at most {@link SCHEMA_CACHE_SIZE} are kept.
+ */
+export function compileSchema(schema: unknown): CompiledSchema {
+  const { dialect, notes } = chooseDialect(schema);
+  if (typeof schema !== "boolean" && !isPlainObject(schema)) {
+    return {
+      ok: false,
+      error: `a schema must be an object or a boolean, got ${describeValue(schema)}`,
+      dialect,
+      notes,
+    };
+  }
+  let canonical: string;
+  try {
+    canonical = canonicalizeJson(schema);
+  } catch (error) {
+    return { ok: false, error: `the schema could not be read: ${(error as Error).message}`, dialect, notes };
+  }
+  const key = hashFnv1a64(canonical);
+  const hit = cache.get(key);
+  if (hit && hit.canonical === canonical) return hit.compiled;
+
+  // Ajv caches by object identity, so it gets a copy nobody else can change; the keys keep
+  // their order, which orders the errors. `$schema` has picked the instance already.
+  const source: unknown = JSON.parse(JSON.stringify(schema));
+  if (isPlainObject(source)) delete source.$schema;
+  const compiled = compileWith(getAjv(dialect), source, dialect, notes);
+  cache.set(key, { canonical, compiled, source });
+  return compiled;
+}
+
+/** How many compiled schemas the cache holds now. */
+export function countCachedSchemas(): number {
+  return cache.size;
+}
+
+function compileWith(
+  ajv: AjvCore,
+  source: unknown,
+  dialect: SchemaDialect,
+  notes: readonly string[],
+): CompiledSchema {
+  const schema = source as Record<string, unknown> | boolean;
+  const fail = (error: string): CompiledSchema => ({ ok: false, error, dialect, notes });
+  try {
+    if (!ajv.validateSchema(schema)) {
+      const problems = explainAjvErrors(ajv.errors ?? [], schema, "the schema");
+      const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : "";
+      return fail(`${problems[0]?.message ?? "it does not match the meta-schema"}${more}`);
+    }
+    // Ajv registers a schema under its `$id` and refuses a second one with the same `$id`; the
+    // newest wins here (validators compiled before keep working).
+    if (isPlainObject(source) && typeof source.$id === "string")
+      ajv.removeSchema(source.$id.replace(/#$/, ""));
+    const validate = ajv.compile(schema);
+    // An `$async` schema compiles to a function returning a Promise, which would read as "valid".
+    if ((validate as { $async?: boolean }).$async !== true) return { ok: true, validate, dialect, notes };
+    ajv.removeSchema(schema);
+    return fail("`$async` schemas are not supported (validation here is synchronous)");
+  } catch (error) {
+    // e.g. a `$ref` that resolves nowhere, or a schema nested too deeply to check; ajv may
+    // have cached the half-compiled schema.
+    if (isPlainObject(source)) ajv.removeSchema(source);
+    return fail((error as Error).message);
+  }
+}
