@@ -221,4 +221,34 @@ describe("the agent loop", () => {
     expect(log.filter((e) => e.kind === "turn.completed")).toHaveLength(10);
     expect(log.at(-1)).toMatchObject({ kind: "run.finished", reason: "stopped after 10 turns" });
   });
+
+  it("keeps the transcript valid when the stream is cut mid tool_use: no half call is recorded", async () => {
+    const cut: ModelProvider = {
+      format: "anthropic",
+      buildRequest: (request) => ({ messages: request.messages }),
+      async stream(_body, tap) {
+        tap.onResponse({ status: 200, headers: {} });
+        tap.onEvent({
+          event: "content_block_start",
+          data: '{"type":"content_block_start","index":0,"content_block":{"type":"tool_use","id":"toolu_cut","name":"read_file","input":{}}}',
+          receivedAt: 0,
+        });
+        tap.onEvent({
+          event: "content_block_delta",
+          data: '{"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"{\\"pa"}}',
+          receivedAt: 0,
+        });
+        throw new Error("terminated: the connection closed mid-stream");
+      },
+    };
+    const { log, run } = harness(cut);
+    await run("read it");
+    expect(kinds(log).slice(-2)).toEqual(["wire.error", "run.failed"]);
+    expect(log.at(-2)).toMatchObject({
+      source: "stream",
+      message: "terminated: the connection closed mid-stream",
+    });
+    expect(log.some((e) => e.kind === "turn.completed")).toBe(false);
+    expect(log.at(-1)).toMatchObject({ kind: "run.failed", syntheticResults: [] });
+  });
 });

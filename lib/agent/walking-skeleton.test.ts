@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createVirtualClock } from "@/lib/providers/clock";
 import { parseServerConfig } from "@/lib/server/config";
 import type { EventOf, TraceEvent } from "@/lib/trace/events";
+import { PLANTED_SECRETS } from "@/lib/tools/canned-pages";
 import { projectTranscript } from "@/lib/trace/transcript";
 import { startMessageRun } from "./runs";
 import { createRuntime, type Runtime } from "./runtime";
@@ -174,5 +175,26 @@ describe("a run on the offline model, end to end through the real Anthropic SDK"
       problem: expect.objectContaining({ status: 404 }),
     });
     await runtime.runs.get(created.value.id)?.done;
+  });
+
+  it("never stores a secret a tool returned: not in any event, not in the database file", async () => {
+    const created = createSession(runtime, {});
+    if (!created.ok) throw new Error(created.problem.error);
+    const events = await runMessage(created.value.id, "Fetch the page https://example.com/debug/env");
+    const result = only(events, "tool.result")[0]!;
+    expect(result).toMatchObject({ name: "http_get", isError: false });
+    expect(result.content).toContain("[REDACTED]");
+    const stored = JSON.stringify(runtime.store.events(created.value.id));
+    const files = fs
+      .readdirSync(dataDir)
+      .map((name) => fs.readFileSync(path.join(dataDir, name)).toString("latin1"));
+    for (const secret of Object.values(PLANTED_SECRETS)) {
+      for (const part of secret
+        .split("\n")
+        .filter((line) => line.length >= 12 && !line.startsWith("-----"))) {
+        expect(stored).not.toContain(part);
+        for (const file of files) expect(file.includes(part)).toBe(false);
+      }
+    }
   });
 });

@@ -11,6 +11,8 @@ export const DEFAULT_TIMEOUT_MS = 10_000;
 
 class ToolTimeout extends Error {}
 
+const TIMER_STOPPED = Object.freeze({ reason: "the call ended before its time limit" });
+
 /**
  * `execute`, `progress` and `post`: runs the tool with its timeout (on the run's clock) and an
  * abort signal, streams its progress, then applies the post rules. A throw becomes an
@@ -90,27 +92,30 @@ export async function executeCall(
   };
 }
 
+/**
+ * Runs `work` with a signal that aborts on the run's interrupt or at the time limit, whichever
+ * comes first. `AbortSignal.any` adds no listener to the run's signal, so a large parallel group
+ * does not pile listeners onto it.
+ */
 async function runWithTimeout<T>(
   timeoutMs: number,
   context: PipelineContext,
   work: (signal: AbortSignal) => Promise<T>,
 ): Promise<T> {
-  const controller = new AbortController();
+  const limit = new AbortController();
   const stopTimer = new AbortController();
-  const onRunAbort = () => controller.abort(context.signal.reason);
-  context.signal.addEventListener("abort", onRunAbort, { once: true });
   const timer = context.clock.sleep(timeoutMs, stopTimer.signal).then(
     () => {
-      controller.abort(new ToolTimeout("timeout"));
+      limit.abort(new ToolTimeout("timeout"));
       throw new ToolTimeout("timeout");
     },
     () => new Promise<never>(() => {}),
   );
   try {
-    return await Promise.race([work(controller.signal), timer]);
+    return await Promise.race([work(AbortSignal.any([context.signal, limit.signal])), timer]);
   } finally {
-    stopTimer.abort();
-    context.signal.removeEventListener("abort", onRunAbort);
+    // A fixed reason: aborting with none builds a DOMException (and its stack) on every call.
+    stopTimer.abort(TIMER_STOPPED);
   }
 }
 

@@ -70,6 +70,19 @@ export function getAjv(dialect: SchemaDialect = "2020-12"): AjvCore {
  * its keys in another order gets the same validator; at most {@link SCHEMA_CACHE_SIZE} are kept.
  */
 export function compileSchema(schema: unknown): CompiledSchema {
+  // A frozen schema (as every schema read from the event log is) cannot change, so its identity
+  // is a key: no canonical JSON, no hash, on the hot path of a batch.
+  const frozen = typeof schema === "object" && schema !== null && Object.isFrozen(schema);
+  const known = frozen ? byIdentity.get(schema) : undefined;
+  if (known) return known;
+  const compiled = compileByContent(schema);
+  if (frozen) byIdentity.set(schema, compiled);
+  return compiled;
+}
+
+const byIdentity = new WeakMap<object, CompiledSchema>();
+
+function compileByContent(schema: unknown): CompiledSchema {
   const { dialect, notes } = chooseDialect(schema);
   if (typeof schema !== "boolean" && !isPlainObject(schema)) {
     return {
