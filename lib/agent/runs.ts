@@ -1,7 +1,9 @@
 import "server-only";
+import { compileSecretPatterns } from "@/lib/pipeline/policy";
 import { runBatch } from "@/lib/pipeline/run-batch";
 import { validateForModel } from "@/lib/pipeline/validator";
 import { refuse, succeed, type Outcome } from "@/lib/server/problem";
+import { createRedactor } from "@/lib/store/redact";
 import type { RunTrigger } from "@/lib/trace/events";
 import { projectSessionConfig } from "@/lib/trace/session-config";
 import { deriveRunState } from "@/lib/trace/status";
@@ -31,7 +33,11 @@ export function startRun(
 
   const runId = newId("run");
   const controller = new AbortController();
-  const emit = (event: Parameters<typeof runtime.store.append>[1]) => runtime.store.append(sessionId, event);
+  // The session's own redaction patterns run on every event of the run as it is appended (the
+  // store adds the built-in ones), so no stage summary can carry such a secret into the log.
+  const redactSession = createRedactor([], compileSecretPatterns(config.policy.redact ?? []).patterns);
+  const emit = (event: Parameters<typeof runtime.store.append>[1]) =>
+    runtime.store.append(sessionId, redactSession(event));
   const gate = new RunGate(runId, emit, config.breakpoints, controller.signal, options.stepping ?? false);
   const done = runAgentLoop(
     {

@@ -197,4 +197,23 @@ describe("a run on the offline model, end to end through the real Anthropic SDK"
       }
     }
   });
+
+  it("applies the session's own redaction patterns to every event of a run, stage summaries included", async () => {
+    const created = createSession(runtime, {
+      policy: { redact: ["internal-[0-9]{5}"] },
+      tools: [
+        {
+          name: "lookup_ticket",
+          description: "Look up a support ticket.",
+          input_schema: { type: "object", properties: {} },
+          mock: { kind: "static", result: "Ticket owner: internal-12345" },
+        },
+      ],
+    });
+    if (!created.ok) throw new Error(created.problem.error);
+    const events = await runMessage(created.value.id, "Look up the support ticket");
+    expect(only(events, "tool.result")[0]).toMatchObject({ content: "Ticket owner: [REDACTED]" });
+    // Only the session's own configuration (the mock the person wrote) still holds it.
+    expect(JSON.stringify(runtime.store.events(created.value.id, 0))).not.toContain("internal-12345");
+  });
 });

@@ -18,5 +18,5 @@ export { applyMergePatch, isDeepEqual, isJsonObject } from "./json-value";
 export { formatPointer, parsePointer, readPointer, type PointerResult } from "./pointer";
 export { DEFAULT_MAX_RESULT_CHARS, applyPostRules } from "./post";
 export { DEFAULT_APPROVAL_ID, evaluatePreflight } from "./preflight";
-export { formatCount, redactText, truncateText } from "./result-text";
+export { compileSecretPatterns, formatCount, redactText, truncateText } from "./result-text";
 export * from "./types";
