@@ -16,15 +16,20 @@ export type Redactor = <T>(value: T) => T;
 /**
  * Builds a function that replaces every known secret (exact strings such as the configured
  * keys and the launch token, and the default patterns) in every string of a JSON value.
+ * `secrets` may be a function, read on every call, for secrets that change while the server
+ * runs (keys entered in the settings page).
  */
 export function createRedactor(
-  secrets: readonly (string | null | undefined)[],
+  secrets: readonly (string | null | undefined)[] | (() => readonly (string | null | undefined)[]),
   patterns = DEFAULT_SECRET_PATTERNS,
 ): Redactor {
-  const exact = secrets.filter((s): s is string => typeof s === "string" && s.length >= 8);
+  const listSecrets = () =>
+    (typeof secrets === "function" ? secrets() : secrets).filter(
+      (s): s is string => typeof s === "string" && s.length >= 8,
+    );
   const redactString = (text: string): string => {
     let out = text;
-    for (const secret of exact) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+    for (const secret of listSecrets()) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
     for (const pattern of patterns) out = out.replace(pattern, REDACTED);
     return out;
   };

@@ -77,3 +77,36 @@ export function readTerminatedFixtureBytes(name: string): Uint8Array {
   const ending = text.endsWith(eol + eol) ? "" : text.endsWith(eol) ? eol : eol + eol;
   return new TextEncoder().encode(text + ending);
 }
+
+/** Every stream fixture whose name starts with `prefix` (`openai-chat-`, `openai-responses-`), sorted. */
+export function listStreamFixtures(prefix: string): string[] {
+  return readdirSync(WIRE_FIXTURES_DIR)
+    .filter((name) => name.startsWith(prefix) && name.endsWith(".sse"))
+    .sort();
+}
+
+/** Freezes a value and everything in it, so a test fails if a fold mutates a state it was given. */
+export function freezeDeep<T>(value: T): T {
+  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) freezeDeep(child);
+  }
+  return value;
+}
+
+/** `bytes` cut at the given offsets (any order, duplicates allowed) into consecutive chunks. */
+export function splitBytesAt(bytes: Uint8Array, cuts: readonly number[]): Uint8Array[] {
+  const points = [...new Set(cuts)].sort((a, b) => a - b);
+  const chunks: Uint8Array[] = [];
+  let start = 0;
+  for (const point of [...points, bytes.length]) {
+    chunks.push(bytes.subarray(start, point));
+    start = point;
+  }
+  return chunks;
+}
+
+/** A `fetch` for an SDK client that answers every request with `bytes` as an event stream. */
+export function createSseFetch(bytes: Uint8Array): () => Promise<Response> {
+  return async () => new Response(bytes.slice(), { headers: { "content-type": "text/event-stream" } });
+}
