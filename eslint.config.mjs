@@ -6,22 +6,9 @@ import nextTypescript from "eslint-config-next/typescript";
  * DESIGN.md, "Layers and who may import whom", as lint rules. Cross-folder imports use the
  * `@/` alias (relative imports may not climb out of a folder), so these patterns see them all.
  */
-const NODE_BUILTINS = [
-  "node:*",
-  "fs",
-  "fs/*",
-  "path",
-  "crypto",
-  "child_process",
-  "os",
-  "net",
-  "http",
-  "https",
-  "stream",
-  "url",
-  "util",
-  "worker_threads",
-];
+/** Node's built-in modules, matched as whole module names (a folder named `stream` is not one). */
+const NODE_BUILTINS_REGEX =
+  "^(node:.*|fs|fs/.*|path|crypto|child_process|os|net|http|https|stream|url|util|worker_threads)$";
 const SERVER_LIB = [
   "@/lib/agent*",
   "@/lib/store*",
@@ -41,7 +28,7 @@ const NO_UI = {
   message: "lib/ never imports from app/ or components/.",
 };
 
-/** @param {{group: string[], message: string, allowTypeImports?: boolean}[]} patterns */
+/** @param {({group: string[]} | {regex: string})[]} patterns */
 function restrict(patterns, paths = []) {
   return { "no-restricted-imports": ["error", { patterns, paths }] };
 }
@@ -50,7 +37,7 @@ const pure = (/** @type {string} */ layer, /** @type {string[]} */ allowed) =>
   restrict([
     NO_CLIMBING,
     NO_UI,
-    { group: NODE_BUILTINS, message: `lib/${layer} is pure: no Node-only modules.` },
+    { regex: NODE_BUILTINS_REGEX, message: `lib/${layer} is pure: no Node-only modules.` },
     {
       group: ["@/lib/*", ...allowed.map((a) => `!@/lib/${a}`), ...allowed.map((a) => `!@/lib/${a}/*`)],
       message: `lib/${layer} may import only ${allowed.join(", ")}.`,
@@ -97,7 +84,8 @@ const config = [
         allowTypeImports: true,
         message: "The browser reaches server code only through the API; import types only.",
       },
-      { group: [...NODE_BUILTINS, "better-sqlite3", ...SDKS], message: "No server-only modules in UI code." },
+      { regex: NODE_BUILTINS_REGEX, message: "No Node-only modules in UI code." },
+      { group: ["better-sqlite3", ...SDKS], message: "No server-only modules in UI code." },
     ]),
   },
 ];

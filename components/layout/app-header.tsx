@@ -1,8 +1,9 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { LanguageSwitch } from "./language-switch";
+import { ThemeToggle } from "./theme-toggle";
 
-/** The bar at the top of every page: the app's name, the main links and the language switch. */
+/** The bar at the top of every page: the app's name, the main links, the language switch and the theme toggle. */
 export function AppHeader() {
   const t = useTranslations();
   return (
@@ -15,6 +16,7 @@ export function AppHeader() {
         <Link href="/">{t("Header.sessions")}</Link>
       </nav>
       <LanguageSwitch />
+      <ThemeToggle />
     </header>
   );
 }

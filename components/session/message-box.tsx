@@ -41,7 +41,7 @@ export function MessageBox({ sessionId, status }: { sessionId: string; status: S
       <textarea
         id={inputId}
         data-testid="message-input"
-        rows={3}
+        rows={2}
         value={text}
         placeholder={t("placeholder")}
         aria-describedby={helpId}

@@ -4,21 +4,31 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useId, useState, type FormEvent } from "react";
 import { InlineError } from "@/components/common/query-states";
+import { useSettings } from "@/components/settings/use-settings";
+import { buildProviderConfig, DEFAULT_PROVIDER_CHOICE, ProviderFields } from "./provider-fields";
 import { useCreateSession } from "./use-sessions";
 
-/** Creates a session (with an optional title) and opens it. */
+/**
+ * Creates a session (with an optional title, and the provider: the offline model by default, in
+ * the wire format and at the pace chosen) and opens it. A refusal shows the server's own message.
+ */
 export function NewSessionForm() {
   const t = useTranslations("NewSession");
   const router = useRouter();
   const create = useCreateSession();
+  const settings = useSettings();
   const [title, setTitle] = useState("");
+  const [choice, setChoice] = useState(DEFAULT_PROVIDER_CHOICE);
   const inputId = useId();
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    create.mutate(title.trim(), {
-      onSuccess: ({ id }) => router.push(`/sessions/${encodeURIComponent(id)}`),
-    });
+    const provider = buildProviderConfig(choice, settings.data);
+    const trimmed = title.trim();
+    create.mutate(
+      { ...(trimmed ? { title: trimmed } : {}), ...(provider ? { provider } : {}) },
+      { onSuccess: ({ id }) => router.push(`/sessions/${encodeURIComponent(id)}`) },
+    );
   }
 
   return (
@@ -37,6 +47,14 @@ export function NewSessionForm() {
           {create.isPending ? t("creating") : t("create")}
         </button>
       </div>
+      <ProviderFields
+        choice={choice}
+        disabled={create.isPending}
+        onChange={(next) => {
+          setChoice(next);
+          if (create.isError) create.reset();
+        }}
+      />
       <InlineError error={create.error} />
     </form>
   );

@@ -1,14 +1,16 @@
 "use client";
 
+import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { ErrorState, LoadingState } from "@/components/common/query-states";
 import { isApiError } from "@/components/data/api";
+import { ImportDialog } from "./import-dialog";
 import { NewSessionForm } from "./new-session-form";
 import { SessionRow } from "./session-row";
 import { useSessions } from "./use-sessions";
 import "./sessions.css";
 
-/** `/`: every session, newest first as the server orders them, with create, open and delete. */
+/** `/`: every session, newest first as the server orders them, with create (choosing the provider), import, open and delete, and a link to the settings. */
 export function SessionsScreen() {
   const t = useTranslations("Sessions");
   const sessions = useSessions();
@@ -17,7 +19,15 @@ export function SessionsScreen() {
 
   return (
     <div className="page sessions-page">
-      <h1>{t("title")}</h1>
+      <div className="sessions-heading">
+        <h1>{t("title")}</h1>
+        <div className="sessions-tools">
+          <ImportDialog />
+          <Link href="/settings" className="button-link" data-testid="settings-link">
+            {t("settingsLink")}
+          </Link>
+        </div>
+      </div>
       <p className="muted">{t("intro")}</p>
       <NewSessionForm />
       {sessions.isPending ? (

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { requestJson } from "@/components/data/api";
 import { sessionKey, sessionsKey, type SessionSummary } from "@/components/data/types";
+import type { ProviderConfig } from "@/lib/trace/config";
 
 /** `GET /api/sessions`. */
 export function useSessions() {
@@ -10,12 +11,12 @@ export function useSessions() {
   });
 }
 
-/** `POST /api/sessions { title? }` → the new id. */
+/** `POST /api/sessions { title?, provider? }` → the new id. */
 export function useCreateSession() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (title: string) =>
-      requestJson<{ id: string }>("/api/sessions", { method: "POST", body: title ? { title } : {} }),
+    mutationFn: (body: { title?: string; provider?: ProviderConfig }) =>
+      requestJson<{ id: string }>("/api/sessions", { method: "POST", body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
   });
 }

@@ -1,4 +1,13 @@
-import type { FocusEventHandler, MouseEventHandler, ReactNode } from "react";
+import {
+  createContext,
+  useContext,
+  type FocusEventHandler,
+  type MouseEventHandler,
+  type ReactNode,
+} from "react";
+
+/** The tool call id the debugger is paused at (its tool_use and tool_result are marked), or null. */
+export const PausedCallContext = createContext<string | null>(null);
 
 export interface PairHandlers {
   onMouseEnter: MouseEventHandler;
@@ -36,7 +45,9 @@ export function BlockFrame({
   aside,
   children,
 }: BlockFrameProps) {
+  const pausedCall = useContext(PausedCallContext);
   const classes = ["block", `block-${wireType}`];
+  if (pausedCall !== null && data?.["data-tool-use-id"] === pausedCall) classes.push("is-paused-here");
   if (pair) classes.push(`pair-hue-${pair.hue}`);
   if (pair?.active) classes.push("is-paired-active");
   return (

@@ -1,6 +1,7 @@
 import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import type { UnifiedMessage } from "@/lib/protocol/unified";
+import { PausedCallContext } from "./block-frame";
 import { HighlightProvider } from "./highlight";
 import { MessageCard } from "./message-card";
 import { buildPairing } from "./pairing";
@@ -11,10 +12,12 @@ interface TranscriptViewProps {
   messages: readonly UnifiedMessage[];
   /** The assistant message being streamed, if any; drawn after the others. */
   streaming: UnifiedMessage | null;
+  /** The tool call the run is paused at: its blocks are marked. */
+  highlightCallId?: string | null;
 }
 
 /** The conversation as the model sees it: numbered messages, tool_use and tool_result paired by id. */
-export function TranscriptView({ messages, streaming }: TranscriptViewProps) {
+export function TranscriptView({ messages, streaming, highlightCallId = null }: TranscriptViewProps) {
   const t = useTranslations("Transcript");
   const pairing = useMemo(() => buildPairing(messages), [messages]);
   const empty = messages.length === 0 && !streaming;
@@ -28,20 +31,22 @@ export function TranscriptView({ messages, streaming }: TranscriptViewProps) {
           {t("empty")}
         </p>
       ) : (
-        <HighlightProvider>
-          <ol className="message-list">
-            {messages.map((message, index) => (
-              <li key={index}>
-                <MessageCard message={message} number={index + 1} pairing={pairing} />
-              </li>
-            ))}
-            {streaming ? (
-              <li>
-                <MessageCard message={streaming} number={messages.length + 1} pairing={pairing} streaming />
-              </li>
-            ) : null}
-          </ol>
-        </HighlightProvider>
+        <PausedCallContext.Provider value={highlightCallId}>
+          <HighlightProvider>
+            <ol className="message-list">
+              {messages.map((message, index) => (
+                <li key={index}>
+                  <MessageCard message={message} number={index + 1} pairing={pairing} />
+                </li>
+              ))}
+              {streaming ? (
+                <li>
+                  <MessageCard message={streaming} number={messages.length + 1} pairing={pairing} streaming />
+                </li>
+              ) : null}
+            </ol>
+          </HighlightProvider>
+        </PausedCallContext.Provider>
       )}
     </section>
   );

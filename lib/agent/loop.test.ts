@@ -251,4 +251,62 @@ describe("the agent loop", () => {
     expect(log.some((e) => e.kind === "turn.completed")).toBe(false);
     expect(log.at(-1)).toMatchObject({ kind: "run.failed", syntheticResults: [] });
   });
+  it("numbers every HTTP attempt the provider reports, and gives a failed one its own wire.error", async () => {
+    const retried: ModelProvider = {
+      format: "anthropic",
+      buildRequest: (request) => ({ messages: request.messages }),
+      async stream(_body, tap) {
+        tap.onAttempt(1);
+        tap.onResponse({ status: 503, headers: {} });
+        tap.onAttemptError({ source: "http", status: 503, message: "HTTP 503: busy", body: '{"error":{}}' });
+        tap.onAttempt(2);
+        tap.onResponse({ status: 200, headers: {} });
+        tap.onEvent({ event: "message_start", data: "{}", receivedAt: 0 });
+        tap.onEvent({ event: "message_stop", data: "{}", receivedAt: 0 });
+        return assistant([{ type: "text", text: "ok" }]);
+      },
+    };
+    const { log, run } = harness(retried);
+    await run("hi");
+    const wire = log.filter(
+      (e) => e.kind.startsWith("wire.") || e.kind === "request.assembled" || e.kind === "turn.completed",
+    );
+    expect(
+      wire.map((e) => [
+        e.kind,
+        "attempt" in e ? e.attempt : null,
+        e.kind === "wire.event"
+          ? e.index
+          : e.kind === "wire.response" || e.kind === "wire.error"
+            ? e.status
+            : null,
+      ]),
+    ).toEqual([
+      ["request.assembled", 1, null],
+      ["wire.response", 1, 503],
+      ["wire.error", 1, 503],
+      ["wire.response", 2, 200],
+      ["wire.event", 2, 0],
+      ["wire.event", 2, 1],
+      ["turn.completed", 2, null],
+    ]);
+    expect(log.at(-1)).toMatchObject({ kind: "run.finished" });
+  });
+
+  it("fails the run with the last attempt's own wire.error, and adds none of its own", async () => {
+    const failing: ModelProvider = {
+      format: "anthropic",
+      buildRequest: (request) => ({ messages: request.messages }),
+      async stream(_body, tap) {
+        tap.onAttempt(1);
+        tap.onResponse({ status: 500, headers: {} });
+        tap.onAttemptError({ source: "http", status: 500, message: "HTTP 500: broken", body: "{}" });
+        throw Object.assign(new Error("500 {}"), { status: 500 });
+      },
+    };
+    const { log, run } = harness(failing);
+    await run("hi");
+    expect(kinds(log).slice(-3)).toEqual(["wire.response", "wire.error", "run.failed"]);
+    expect(log.at(-1)).toMatchObject({ kind: "run.failed", reason: "HTTP 500: broken" });
+  });
 });

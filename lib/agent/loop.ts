@@ -98,6 +98,12 @@ export async function runAgentLoop(input: LoopInput, effects: LoopEffects): Prom
   }
 }
 
+/**
+ * One model turn: `request.assembled` once (attempt 1: the body every attempt sends), then per
+ * HTTP attempt the SDK makes — its first request and each retry — `wire.response`, the
+ * `wire.event`s (indexed from 0 per attempt) and, when it fails, exactly one `wire.error`; then
+ * `turn.completed` with the attempt that succeeded. A failure the SDK gives up on is thrown.
+ */
 async function requestTurn(
   turn: number,
   log: readonly TraceEvent[],
@@ -113,26 +119,46 @@ async function requestTurn(
     tools: config.tools,
     messages: transcript.messages.map(({ role, content }) => ({ role, content })),
     ...(config.provider.toolChoice ? { toolChoice: config.provider.toolChoice } : {}),
+    ...(config.provider.parallelToolCalls !== undefined
+      ? { parallelToolCalls: config.provider.parallelToolCalls }
+      : {}),
   });
-  const attempt = 1;
   emit({
     kind: "request.assembled",
     turn,
-    attempt,
+    attempt: 1,
     format: effects.provider.format,
     body,
     tokens: effects.estimateTokens({ tools: body.tools, system: body.system, messages: body.messages }),
   });
   await effects.gate.checkpoint("beforeRequest", {});
+  let attempt = 1;
   let index = 0;
+  let streaming = false;
+  let failedAttempt = 0;
+  let failureMessage = "";
   try {
     const completed = await effects.provider.stream(
       body,
       {
-        onResponse: ({ status, headers }) => emit({ kind: "wire.response", turn, attempt, status, headers }),
+        turn,
+        onAttempt: (next) => {
+          attempt = next;
+          index = 0;
+          streaming = false;
+        },
+        onResponse: ({ status, headers }) => {
+          streaming = status >= 200 && status < 300;
+          emit({ kind: "wire.response", turn, attempt, status, headers });
+        },
         onEvent: ({ event, data, receivedAt }) => {
           emit({ kind: "wire.event", turn, attempt, index: index++, event, data, receivedAt });
           return effects.gate.checkpoint("onWireEvent", {});
+        },
+        onAttemptError: (failure) => {
+          failedAttempt = attempt;
+          failureMessage = failure.message;
+          emit({ kind: "wire.error", turn, attempt, ...failure });
         },
       },
       signal,
@@ -140,11 +166,18 @@ async function requestTurn(
     emit({ kind: "turn.completed", turn, attempt, ...completed });
     return completed;
   } catch (error) {
-    if (!signal.aborted) emit({ kind: "wire.error", turn, attempt, ...describeWireError(error, index > 0) });
-    throw error;
+    if (signal.aborted) throw error;
+    if (failedAttempt !== attempt) {
+      const described = describeWireError(error, streaming || index > 0);
+      failureMessage = described.message;
+      emit({ kind: "wire.error", turn, attempt, ...described });
+    }
+    // The run fails for the reason its last wire.error gives.
+    throw new Error(failureMessage, { cause: error });
   }
 }
 
+/** A failure the tap did not report: mid-stream (the SDK threw while reading), HTTP or transport. */
 function describeWireError(error: unknown, midStream: boolean) {
   const status =
     typeof (error as { status?: unknown }).status === "number" ? (error as { status: number }).status : null;
@@ -152,9 +185,26 @@ function describeWireError(error: unknown, midStream: boolean) {
   return {
     source: midStream ? ("stream" as const) : status !== null ? ("http" as const) : ("transport" as const),
     status,
-    message: error instanceof Error ? error.message : String(error),
+    message: readErrorMessage(error, body),
     body: body === undefined ? null : JSON.stringify(body),
   };
+}
+
+/**
+ * What went wrong, in words: `type: message` from an error body (an SSE `error` event), a note
+ * that a data line was not JSON, or the error's own message.
+ */
+function readErrorMessage(error: unknown, body: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const record = (value: unknown) =>
+    typeof value === "object" && value !== null ? (value as Record<string, unknown>) : null;
+  const inner = record(record(body)?.error) ?? record(body);
+  if (typeof inner?.type === "string" && typeof inner.message === "string")
+    return `${inner.type}: ${inner.message}`;
+  const cause = error instanceof Error ? error.cause : undefined;
+  if (error instanceof SyntaxError || cause instanceof SyntaxError)
+    return `A data line of the stream is not valid JSON: ${message}`;
+  return message;
 }
 
 function finish(

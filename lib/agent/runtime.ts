@@ -5,6 +5,7 @@ import { systemClock } from "@/lib/providers/clock";
 import { createProviderFactories, type ProviderFactories } from "@/lib/providers/registry";
 import type { Clock } from "@/lib/providers/types";
 import { loadServerConfig, type ServerConfig } from "@/lib/server/config";
+import { listProviderKeys } from "@/lib/server/keys";
 import { resolveToken } from "@/lib/server/token";
 import { EventBus } from "@/lib/store/bus";
 import { openDatabase } from "@/lib/store/db";
@@ -55,7 +56,7 @@ export function getRuntime(): Runtime {
 
 export function createRuntime(config: ServerConfig, clock: Clock = systemClock): Runtime {
   const bus = new EventBus();
-  const redact = createRedactor([config.anthropicApiKey, config.openaiApiKey, resolveToken(config)]);
+  const redact = createRedactor(() => [...listProviderKeys(config), resolveToken(config)]);
   const store = new EventStore(openDatabase(config.dataDir), bus, redact, () => clock.now());
   const runtime: Runtime = {
     config,

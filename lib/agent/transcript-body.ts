@@ -1,21 +1,111 @@
 import "server-only";
-import { toolsToAnthropic, unifiedToAnthropicMessages } from "@/lib/protocol/anthropic/convert";
+import type { MessageCreateParamsNonStreaming } from "@anthropic-ai/sdk/resources/messages/messages";
+import { buildAnthropicRequest } from "@/lib/protocol/anthropic/convert";
+import { buildOpenAIChatRequest } from "@/lib/protocol/openai-chat/convert";
+import type { OpenAIChatMessageParam, OpenAIChatTool } from "@/lib/protocol/openai-chat/types";
+import { buildOpenAIResponsesRequest } from "@/lib/protocol/openai-responses/convert";
+import type { OpenAIResponsesInputItem, OpenAIResponsesTool } from "@/lib/protocol/openai-responses/types";
+import { assertNever, type UnifiedMessage } from "@/lib/protocol/unified";
 import { refuse, succeed, type Outcome } from "@/lib/server/problem";
-import { projectTranscript } from "@/lib/trace/transcript";
+import type { ToolDefinition } from "@/lib/trace/config";
+import { projectTranscript, type TranscriptView } from "@/lib/trace/transcript";
 import type { Runtime } from "./runtime";
 
-export const TRANSCRIPT_FORMATS = ["anthropic", "unified"] as const;
+export const TRANSCRIPT_FORMATS = ["anthropic", "openai-chat", "openai-responses", "unified"] as const;
 export type TranscriptFormat = (typeof TRANSCRIPT_FORMATS)[number];
 
 /**
- * The conversation as of event `at` (default: latest) as the request body that provider would
- * be sent. The OpenAI formats arrive with the wire-format work (issue 4) and are refused here.
+ * Anthropic's `{ system, tools, messages }`. Typed with the SDK's own request types: the pure
+ * layer's types are wider (a block it does not model is kept raw), and this body is what the SDK
+ * would send.
+ */
+export interface AnthropicTranscriptBody {
+  system?: string;
+  tools?: NonNullable<MessageCreateParamsNonStreaming["tools"]>;
+  messages: MessageCreateParamsNonStreaming["messages"];
+}
+
+/** Chat Completions' `{ tools, messages }`, the system prompt as the first message. */
+export interface OpenAIChatTranscriptBody {
+  tools?: OpenAIChatTool[];
+  messages: OpenAIChatMessageParam[];
+}
+
+/** Responses' `{ instructions, tools, input }`. */
+export interface OpenAIResponsesTranscriptBody {
+  instructions?: string;
+  tools?: OpenAIResponsesTool[];
+  input: OpenAIResponsesInputItem[];
+}
+
+/** The provider-neutral `{ system, tools, messages }`; tools as the session records them. */
+export interface UnifiedTranscriptBody {
+  system: string;
+  tools: ToolDefinition[];
+  messages: UnifiedMessage[];
+}
+
+export type TranscriptBody =
+  | { format: "anthropic"; body: AnthropicTranscriptBody }
+  | { format: "openai-chat"; body: OpenAIChatTranscriptBody }
+  | { format: "openai-responses"; body: OpenAIResponsesTranscriptBody }
+  | { format: "unified"; body: UnifiedTranscriptBody };
+
+/** `build*Request` needs a model; it is dropped from the body. */
+const PLACEHOLDER_MODEL = "model";
+
+/**
+ * A transcript as the request body a provider would be sent, written by the same `build*Request`
+ * functions the providers use, keeping only the keys API.md lists: `model`, `max_tokens`,
+ * `stream`, `tool_choice` and `parallel_tool_calls` are left out. As in a real request, `tools`
+ * is absent when there are none and the system prompt (`system`, the first chat message,
+ * `instructions`) when it is empty. The unified body always has all three keys. Pure.
+ */
+export function buildTranscriptBody(view: TranscriptView, format: TranscriptFormat): TranscriptBody {
+  const messages = view.messages.map(({ role, content }) => ({ role, content }));
+  const input = { model: PLACEHOLDER_MODEL, system: view.system, tools: view.tools, messages };
+  switch (format) {
+    case "anthropic": {
+      const { system, tools, messages: sent } = buildAnthropicRequest({ ...input, maxTokens: 1 });
+      const body = {
+        ...(tools ? { tools } : {}),
+        ...(system !== undefined ? { system } : {}),
+        messages: sent,
+      };
+      return { format, body: body as unknown as AnthropicTranscriptBody };
+    }
+    case "openai-chat": {
+      const { tools, messages: sent } = buildOpenAIChatRequest(input);
+      return { format, body: { ...(tools ? { tools } : {}), messages: sent } };
+    }
+    case "openai-responses": {
+      const { tools, instructions, input: items } = buildOpenAIResponsesRequest(input);
+      return {
+        format,
+        body: {
+          ...(tools ? { tools } : {}),
+          ...(instructions !== undefined ? { instructions } : {}),
+          input: items,
+        },
+      };
+    }
+    case "unified":
+      return { format, body: { system: view.system, tools: view.tools, messages } };
+    default:
+      return assertNever(format, "transcript format");
+  }
+}
+
+/**
+ * `GET /api/sessions/:id/transcript?format=&at=`: the conversation as of event `at` (default:
+ * latest) as {@link buildTranscriptBody} writes it. `format` defaults to `anthropic`; an unknown
+ * format or a malformed `at` is a 400, an unknown session a 404.
  */
 export function getTranscriptBody(
   runtime: Runtime,
   id: string,
   query: URLSearchParams,
-): Outcome<{ format: TranscriptFormat; body: unknown }> {
+): Outcome<TranscriptBody> {
   const format = query.get("format") ?? "anthropic";
   if (!(TRANSCRIPT_FORMATS as readonly string[]).includes(format)) {
     return refuse(400, `format must be one of ${TRANSCRIPT_FORMATS.join(", ")}; got "${format}".`, "format");
@@ -25,15 +115,5 @@ export function getTranscriptBody(
     return refuse(400, `at must be an event seq (an integer ≥ 0); got "${rawAt}".`, "at");
   if (!runtime.store.getSession(id)) return refuse(404, `No session with id ${id}.`);
   const view = projectTranscript(runtime.store.events(id), rawAt === null ? Infinity : Number(rawAt));
-  const messages = view.messages.map(({ role, content }) => ({ role, content }));
-  if (format === "unified")
-    return succeed({ format, body: { system: view.system, tools: view.tools, messages } });
-  return succeed({
-    format: "anthropic",
-    body: {
-      system: view.system,
-      tools: toolsToAnthropic(view.tools),
-      messages: unifiedToAnthropicMessages(messages),
-    },
-  });
+  return succeed(buildTranscriptBody(view, format as TranscriptFormat));
 }

@@ -8,26 +8,33 @@ import {
   mapAnthropicStopReason,
   mapAnthropicUsage,
 } from "@/lib/protocol/anthropic/convert";
-import type { Clock, ModelProvider, ModelRequest, ModelTurn } from "./types";
+import { createAssemblingTap } from "./assembling-tap";
+import type { Clock, ModelProvider, ModelRequest, ModelTurn, Transport } from "./types";
 import { createTappedFetch } from "./wire-tap";
+
+/** How many times the SDKs retry a failed request by default (each retry is its own attempt). */
+export const DEFAULT_MAX_RETRIES = 2;
 
 export interface AnthropicProviderOptions {
   apiKey: string;
   baseURL?: string;
-  /** The transport; the offline model plugs in here. Defaults to the global fetch. */
-  fetch?: typeof fetch;
+  /** The transport under the wire tap; the offline model plugs in here. Defaults to the global fetch. */
+  fetch?: Transport;
   clock: Clock;
   defaultModel: string;
   maxTokens?: number;
+  /** The SDK's `maxRetries`; default {@link DEFAULT_MAX_RETRIES}. */
+  maxRetries?: number;
 }
 
 /**
  * Anthropic Messages through the official SDK. The wire tap sits between the transport and the
- * SDK, so every raw event is recorded before `MessageStream` parses it; the SDK's
+ * SDK, so every attempt and raw event is recorded before `MessageStream` parses it; the SDK's
  * `finalMessage()` is the assembled turn, and our own accumulator (fed the same events) keeps
  * each tool's arguments exactly as streamed.
  */
 export function createAnthropicProvider(options: AnthropicProviderOptions): ModelProvider {
+  const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
   return {
     format: "anthropic",
     buildRequest(request: ModelRequest) {
@@ -42,22 +49,14 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Mode
       }) as unknown as Record<string, unknown>;
     },
     async stream(body, tap, signal): Promise<ModelTurn> {
-      let assembly = createAnthropicStreamState();
+      const assembling = createAssemblingTap(tap, createAnthropicStreamState, reduceAnthropicEvent);
       const client = new Anthropic({
         apiKey: options.apiKey,
         ...(options.baseURL ? { baseURL: options.baseURL } : {}),
-        maxRetries: 0,
-        fetch: createTappedFetch(
-          options.fetch ?? globalThis.fetch,
-          {
-            onResponse: (response) => tap.onResponse(response),
-            onEvent: (event) => {
-              tap.onEvent(event);
-              assembly = reduceAnthropicEvent(assembly, event);
-            },
-          },
-          options.clock,
-        ),
+        maxRetries,
+        fetch: createTappedFetch(options.fetch ?? globalThis.fetch, assembling.tap, options.clock, {
+          maxRetries,
+        }),
       });
       const message = await client.messages
         .stream(body as unknown as MessageStreamParams, { signal })
@@ -65,7 +64,7 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Mode
       return {
         format: "anthropic",
         message,
-        unified: anthropicMessageToUnified(message as never, assembly.partialJson),
+        unified: anthropicMessageToUnified(message as never, assembling.read().partialJson),
         stopReason: mapAnthropicStopReason(message.stop_reason),
         usage: mapAnthropicUsage(message.usage as never),
       };

@@ -1,9 +1,13 @@
 import "server-only";
-import type { ServerConfig } from "@/lib/server/config";
+import { readProviderKey } from "@/lib/server/keys";
+import { assertNever } from "@/lib/protocol/unified";
 import type { ProviderConfig, ProviderKind, ToolDefinition } from "@/lib/trace/config";
-import { createAnthropicProvider } from "./anthropic";
+import { createAnthropicProvider, DEFAULT_MAX_RETRIES } from "./anthropic";
 import { systemClock } from "./clock";
 import { createOfflineFetch } from "./offline/fetch";
+import { createOpenAIChatProvider } from "./openai-chat";
+import { createOpenAIResponsesProvider } from "./openai-responses";
+import { checkProviderConfig, isLocalBaseURL, readKeyProvider, type KeyReader } from "./provider-checks";
 import type { Clock, ModelProvider } from "./types";
 
 /** What a backend may need from the run besides its config. */
@@ -23,42 +27,95 @@ export interface ProviderFactories {
   register(kind: ProviderKind, factory: ProviderFactory): void;
 }
 
-export const OFFLINE_MODEL = "toolscope-offline-1";
+/**
+ * Where keys come from: `readKey` (default `readProviderKey`, the environment and the settings
+ * page). Keys given here (a `ServerConfig` fits) are used when `readKey` has none.
+ */
+export interface ProviderFactoriesOptions {
+  readKey?: KeyReader;
+  anthropicApiKey?: string | null;
+  openaiApiKey?: string | null;
+}
 
-export function createProviderFactories(server: Pick<ServerConfig, "anthropicApiKey">): ProviderFactories {
+export const OFFLINE_MODEL = "toolscope-offline-1";
+export const DEFAULT_ANTHROPIC_MODEL = "claude-sonnet-4-5";
+export const DEFAULT_OPENAI_MODEL = "gpt-4o-mini";
+/** The key sent to a local OpenAI-compatible server that needs none (the SDK requires one). */
+const LOCAL_SERVER_KEY = "no-key-needed";
+const OFFLINE_BASE_URL = "http://offline.invalid";
+
+/** The offline model in the SDK of its `wire` format. */
+const createOfflineProvider: ProviderFactory = (config, { clock, tools }) => {
+  const transport = createOfflineFetch({
+    clock,
+    pace: config.pace ?? 0,
+    toolMeta: readToolMeta(tools),
+    faults: config.faults ?? [],
+  });
+  const common = {
+    apiKey: "offline",
+    fetch: transport,
+    clock,
+    defaultModel: OFFLINE_MODEL,
+    maxRetries: DEFAULT_MAX_RETRIES,
+  };
+  const wire = config.wire ?? "anthropic";
+  switch (wire) {
+    case "anthropic":
+      return createAnthropicProvider({ ...common, baseURL: OFFLINE_BASE_URL });
+    case "openai-chat":
+      return createOpenAIChatProvider({ ...common, baseURL: `${OFFLINE_BASE_URL}/v1` });
+    case "openai-responses":
+      return createOpenAIResponsesProvider({ ...common, baseURL: `${OFFLINE_BASE_URL}/v1` });
+    default:
+      return assertNever(wire, "wire format");
+  }
+};
+
+/**
+ * The model backends: the offline model (in any of the three wire formats, with its faults) and
+ * the hosted ones through their SDKs — `anthropic`, `openai-chat`, `openai-responses` — each with
+ * the config's `baseURL` and `maxRetries` of {@link DEFAULT_MAX_RETRIES}. Keys are read when a
+ * provider is created, so a key entered on the settings page counts from the next run on.
+ */
+export function createProviderFactories(options: ProviderFactoriesOptions = {}): ProviderFactories {
+  const readKey: KeyReader = (provider) =>
+    (options.readKey ?? readProviderKey)(provider) ??
+    (provider === "anthropic" ? options.anthropicApiKey : options.openaiApiKey) ??
+    null;
+  const keyFor = (config: ProviderConfig): string => {
+    const provider = readKeyProvider(config.kind);
+    const key = provider ? readKey(provider) : null;
+    return key ?? (isLocalBaseURL(config.baseURL) ? LOCAL_SERVER_KEY : "");
+  };
+  const hosted = (config: ProviderConfig, { clock }: ProviderContext) => ({
+    apiKey: keyFor(config),
+    ...(config.baseURL ? { baseURL: config.baseURL } : {}),
+    clock,
+    maxRetries: DEFAULT_MAX_RETRIES,
+  });
   const factories = new Map<ProviderKind, ProviderFactory>([
-    [
-      "offline",
-      (config, { clock, tools }) =>
-        createAnthropicProvider({
-          apiKey: "offline",
-          baseURL: "http://offline.invalid",
-          fetch: createOfflineFetch({ clock, pace: config.pace ?? 0, toolMeta: readToolMeta(tools) }),
-          clock,
-          defaultModel: OFFLINE_MODEL,
-        }),
-    ],
+    ["offline", createOfflineProvider],
     [
       "anthropic",
-      (config, { clock }) =>
-        createAnthropicProvider({
-          apiKey: server.anthropicApiKey ?? "",
-          ...(config.baseURL ? { baseURL: config.baseURL } : {}),
-          clock,
-          defaultModel: "claude-sonnet-4-5",
-        }),
+      (config, context) =>
+        createAnthropicProvider({ ...hosted(config, context), defaultModel: DEFAULT_ANTHROPIC_MODEL }),
+    ],
+    [
+      "openai-chat",
+      (config, context) =>
+        createOpenAIChatProvider({ ...hosted(config, context), defaultModel: DEFAULT_OPENAI_MODEL }),
+    ],
+    [
+      "openai-responses",
+      (config, context) =>
+        createOpenAIResponsesProvider({ ...hosted(config, context), defaultModel: DEFAULT_OPENAI_MODEL }),
     ],
   ]);
   return {
     check(config) {
-      if (!factories.has(config.kind))
-        return `The ${config.kind} provider is not available in this build yet; use offline or anthropic.`;
-      if (config.kind === "offline" && config.wire && config.wire !== "anthropic") {
-        return `The offline model speaks only the anthropic wire format in this build; ${config.wire} is not available yet.`;
-      }
-      if (config.kind === "anthropic" && !server.anthropicApiKey)
-        return "ANTHROPIC_API_KEY is not set on the server.";
-      return null;
+      if (!factories.has(config.kind)) return `The ${config.kind} provider is not available in this build.`;
+      return checkProviderConfig(config, readKey);
     },
     create(config, context = {}) {
       const factory = factories.get(config.kind);

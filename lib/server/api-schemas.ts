@@ -141,3 +141,31 @@ export const ValidateSchemaBody = Type.Object(
   { additionalProperties: false },
 );
 export type ValidateSchemaBody = Static<typeof ValidateSchemaBody>;
+
+/**
+ * `POST /api/schema/lint`: the tool is taken loosely (any `input_schema`, extra fields allowed) —
+ * lint reports what is wrong with it — but it must be an object with a `name` string.
+ */
+export const LintBody = Type.Object(
+  {
+    tool: Type.Object(
+      {
+        name: Type.String({ maxLength: 10_000 }),
+        description: Type.Optional(Type.String()),
+        input_schema: Type.Unknown(),
+        strict: Type.Optional(Type.Boolean()),
+      },
+      { additionalProperties: true },
+    ),
+    providers: Type.Optional(
+      Type.Array(
+        Type.Union([Type.Literal("anthropic"), Type.Literal("openai"), Type.Literal("openai-strict")]),
+        {
+          uniqueItems: true,
+        },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type LintBody = Static<typeof LintBody>;

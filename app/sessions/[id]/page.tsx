@@ -4,6 +4,7 @@ import { SessionScreen } from "@/components/session/session-screen";
 
 interface SessionPageProps {
   params: Promise<{ id: string }>;
+  searchParams: Promise<{ seq?: string | string[] }>;
 }
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -11,8 +12,15 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("sessions") };
 }
 
-/** `/sessions/:id`: the debugger for one session, loaded and kept live in the browser. */
-export default async function SessionPage({ params }: SessionPageProps) {
+/** `?seq=N` as a whole number, or null (absent or not one). */
+function readSeq(value: string | string[] | undefined): number | null {
+  const text = Array.isArray(value) ? value[0] : value;
+  return text !== undefined && /^\d{1,9}$/.test(text) ? Number(text) : null;
+}
+
+/** `/sessions/:id`: the debugger for one session, loaded and kept live in the browser; `?seq=N` opens it at event N. */
+export default async function SessionPage({ params, searchParams }: SessionPageProps) {
   const { id } = await params;
-  return <SessionScreen key={id} id={id} />;
+  const { seq } = await searchParams;
+  return <SessionScreen key={id} id={id} initialSeq={readSeq(seq)} />;
 }

@@ -1,23 +1,34 @@
 /**
- * A `fetch` that is the offline model: the real `@anthropic-ai/sdk` client talks to it exactly
- * as it talks to the API (`new Anthropic({ fetch: createOfflineFetch(…) })`), with no socket and
- * no key. Answers `POST …/v1/messages` only.
+ * A `fetch` that is the offline model: the real `@anthropic-ai/sdk` and `openai` clients talk to
+ * it exactly as they talk to the APIs (`new Anthropic({ fetch: createOfflineFetch(…) })`), with no
+ * socket and no key. It answers `POST …/v1/messages` (Anthropic), `POST …/chat/completions` and
+ * `POST …/responses` (OpenAI), each in its own wire format, and injects the session's faults.
  */
 import "server-only";
-import type { Clock } from "@/lib/providers/types";
+import type { Clock, TransportContext } from "@/lib/providers/types";
+import type { Fault } from "@/lib/trace/config";
+import { createFaultPlan, planStreamChunks, respondFaultStatus } from "./faults";
 import { deriveRequestId } from "./ids";
-import { parseOfflineRequest } from "./parse-request";
 import { respondOffline } from "./respond";
-import { encodeMessageAsSse, serializeEvent } from "./sse";
 import type { OfflineToolMeta } from "./types";
+import { ANTHROPIC_WIRE, OFFLINE_WIRES, type OfflineWire } from "./wires";
 
 export interface OfflineFetchOptions {
-  /** The clock the pace runs on. */
+  /** The clock the pace and the faults' delays run on. */
   clock: Clock;
   /** Events per second of clock time; 0 sends every event at once. */
   pace: number;
   toolMeta?: OfflineToolMeta;
+  /** Injected failures (API.md, `Fault`); their counts last as long as this fetch. */
+  faults?: readonly Fault[];
 }
+
+/** The offline model as a transport: a `fetch` that also reads the tap's turn (turn 1 without it). */
+export type OfflineFetch = (
+  input: RequestInfo | URL,
+  init?: RequestInit,
+  context?: TransportContext,
+) => Promise<Response>;
 
 /** The reason to reject or error with when `signal` aborts. */
 function readAbortReason(signal: AbortSignal): unknown {
@@ -25,16 +36,11 @@ function readAbortReason(signal: AbortSignal): unknown {
 }
 
 /** A JSON response with the offline model's headers. */
-function respondJson(status: number, body: unknown, requestId: string): Response {
+function respondJson(status: number, body: unknown, requestId: string, wire: OfflineWire): Response {
   return new Response(JSON.stringify(body), {
     status,
-    headers: { "content-type": "application/json", "request-id": requestId },
+    headers: { "content-type": "application/json", [wire.requestIdHeader]: requestId },
   });
-}
-
-/** Anthropic's error body. */
-function toErrorBody(type: string, message: string) {
-  return { type: "error", error: { type, message } };
 }
 
 /** The request's URL, method, body text and signal, whatever form `fetch` was called with. */
@@ -80,47 +86,53 @@ function streamChunks(chunks: readonly string[], clock: Clock, gapMs: number, si
 }
 
 /**
- * Creates the offline model's `fetch`. `POST …/v1/messages` with a valid body answers the
- * assistant message (JSON, or `text/event-stream` with one event per chunk when `stream: true`,
- * paced on `clock`); a bad body answers 400 `invalid_request_error`; anything else 404. Every
- * response carries a deterministic `request-id`. An aborted signal rejects the call or errors
- * the stream with the signal's reason.
+ * Creates the offline model's `fetch`. A POST to a format's path with a valid body answers the
+ * reply in that format (JSON, or `text/event-stream` with one event per chunk when
+ * `stream: true`, paced on `clock`); a bad body answers 400 in the format's error shape; anything
+ * else 404. Faults hit after the body is read: `slow-first-byte` waits on `clock` before the
+ * response, `http-status` answers an error, the stream faults change the stream (see
+ * `planStreamChunks`). Every response carries a deterministic request id. An aborted signal
+ * rejects the call or errors the stream with the signal's reason.
  */
-export function createOfflineFetch(options: OfflineFetchOptions): typeof fetch {
+export function createOfflineFetch(options: OfflineFetchOptions): OfflineFetch {
   const gapMs = options.pace > 0 ? 1000 / options.pace : 0;
-  return async (input, init) => {
+  const plan = createFaultPlan(options.faults ?? []);
+  return async (input, init, context) => {
     const { url, method, body, signal } = await readRequest(input, init);
     if (signal?.aborted) throw readAbortReason(signal);
     const requestId = deriveRequestId(`${method} ${url.pathname}\n${body}`);
-    if (method !== "POST" || !url.pathname.endsWith("/v1/messages")) {
-      return respondJson(
-        404,
-        toErrorBody("not_found_error", `Not found: ${method} ${url.pathname}`),
-        requestId,
-      );
+    const matched = OFFLINE_WIRES.find((candidate) => candidate.matches(url.pathname));
+    if (method !== "POST" || !matched) {
+      const wire = matched ?? ANTHROPIC_WIRE;
+      return respondJson(404, wire.errorBody(404, `Not found: ${method} ${url.pathname}`), requestId, wire);
     }
+    const wire = matched;
     let json: unknown;
     try {
       json = JSON.parse(body);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      return respondJson(
-        400,
-        toErrorBody("invalid_request_error", `The body is not valid JSON: ${reason}`),
-        requestId,
-      );
+      return respondJson(400, wire.errorBody(400, `The body is not valid JSON: ${reason}`), requestId, wire);
     }
-    const parsed = parseOfflineRequest(json);
-    if (!parsed.ok) return respondJson(400, toErrorBody("invalid_request_error", parsed.message), requestId);
+    const parsed = wire.readRequest(json);
+    if (!parsed.ok) return respondJson(400, wire.errorBody(400, parsed.message), requestId, wire);
+    const faults = plan.take(context?.turn ?? 1);
+    if (faults.delayMs > 0) await options.clock.sleep(faults.delayMs, signal ?? undefined);
+    if (faults.failure?.kind === "http-status") return respondFaultStatus(faults.failure, wire, requestId);
     const message = respondOffline(parsed.request, { toolMeta: options.toolMeta });
-    if (parsed.request.stream !== true) return respondJson(200, message, requestId);
-    const chunks = encodeMessageAsSse(message).map(serializeEvent);
+    const wireContext = {
+      created: Math.floor(options.clock.now() / 1000),
+      body: json as Record<string, unknown>,
+    };
+    if (parsed.request.stream !== true)
+      return respondJson(200, wire.encodeJson(message, wireContext), requestId, wire);
+    const chunks = planStreamChunks(wire.encodeEvents(message, wireContext), faults.failure, wire);
     return new Response(streamChunks(chunks, options.clock, gapMs, signal), {
       status: 200,
       headers: {
         "content-type": "text/event-stream; charset=utf-8",
         "cache-control": "no-cache",
-        "request-id": requestId,
+        [wire.requestIdHeader]: requestId,
       },
     });
   };

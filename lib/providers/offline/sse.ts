@@ -9,9 +9,9 @@ import "server-only";
 import { assertNever } from "@/lib/protocol/unified";
 import type { OfflineContentBlock, OfflineMessage } from "./types";
 
-/** One server-sent event: its `event:` name and its `data:` text. */
+/** One server-sent event: its `event:` name (`null` for none, as in Chat Completions) and its `data:` text. */
 export interface SseEvent {
-  event: string;
+  event: string | null;
   data: string;
 }
 
@@ -123,12 +123,12 @@ export function encodeMessageAsSse(message: OfflineMessage): SseEvent[] {
   return events;
 }
 
-/** The events as `text/event-stream` text: `event: X\ndata: Y\n\n` each. */
+/** The events as `text/event-stream` text: `event: X\ndata: Y\n\n` each (`data: Y\n\n` without a name). */
 export function serializeSse(events: readonly SseEvent[]): string {
   return events.map(serializeEvent).join("");
 }
 
 /** One event as `text/event-stream` text. */
 export function serializeEvent(event: SseEvent): string {
-  return `event: ${event.event}\ndata: ${event.data}\n\n`;
+  return event.event === null ? `data: ${event.data}\n\n` : `event: ${event.event}\ndata: ${event.data}\n\n`;
 }

@@ -1,0 +1,13 @@
+import { importSession } from "@/lib/agent/import/import-session";
+import { readImportRequest } from "@/lib/agent/import/read-request";
+import { getRuntime } from "@/lib/agent/runtime";
+import { respond } from "@/lib/server/respond";
+
+export const dynamic = "force-dynamic";
+
+/** Imports an export, a request or response body, an SSE capture or a HAR as a new session (API.md, Import). */
+export async function POST(request: Request) {
+  const body = await readImportRequest(request);
+  if (!body.ok) return body.response;
+  return respond(importSession(getRuntime(), body.input), 201);
+}

@@ -1,0 +1,11 @@
+import { exportSession } from "@/lib/agent/export";
+import { getRuntime } from "@/lib/agent/runtime";
+import { respond } from "@/lib/server/respond";
+
+export const dynamic = "force-dynamic";
+
+/** The session as a Toolscope export file (API.md); `POST /api/import` reads it back. */
+export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  return respond(exportSession(getRuntime(), id));
+}

@@ -1,0 +1,58 @@
+import { Type, type TSchema } from "@sinclair/typebox";
+import { getRuntime } from "@/lib/agent/runtime";
+import { readJsonBody } from "@/lib/server/body";
+import { errorResponse, jsonResponse } from "@/lib/server/http";
+import { describeSettings, updateSettings, type CheckProvider } from "@/lib/server/settings-view";
+
+export const dynamic = "force-dynamic";
+
+const Nullable = <T extends TSchema>(schema: T) => Type.Optional(Type.Union([schema, Type.Null()]));
+
+// Printable ASCII without spaces: every provider's key looks like that, and a pasted key with a
+// line break or a stray space is a mistake worth a 400 rather than a puzzling 401 later.
+const Key = Nullable(Type.String({ minLength: 8, maxLength: 512, pattern: "^[!-~]+$" }));
+const Model = Nullable(Type.String({ minLength: 1, maxLength: 200, pattern: "\\S" }));
+const BaseURL = Nullable(Type.String({ maxLength: 2000, format: "uri", pattern: "^https?://" }));
+const Defaults = { model: Model, baseURL: BaseURL };
+
+/** `PUT /api/settings` (API.md, "Settings"). */
+const UpdateSettingsBody = Type.Object(
+  {
+    anthropic: Type.Optional(Type.Object({ key: Key, ...Defaults }, { additionalProperties: false })),
+    openai: Type.Optional(Type.Object({ key: Key }, { additionalProperties: false })),
+    "openai-chat": Type.Optional(Type.Object(Defaults, { additionalProperties: false })),
+    "openai-responses": Type.Optional(Type.Object(Defaults, { additionalProperties: false })),
+  },
+  { additionalProperties: false },
+);
+
+const checkProvider: CheckProvider = (config) => getRuntime().providers.check(config);
+
+/** The providers' key status (masked), default models and base URLs, and which can run. */
+export function GET() {
+  return jsonResponse(describeSettings(checkProvider));
+}
+
+/** Stores or clears keys and defaults, then answers like `GET`. A key is never echoed, not even in an error. */
+export async function PUT(request: Request) {
+  const body = await readJsonBody(request, UpdateSettingsBody);
+  if (!body.ok) return withoutQuotedInput(body.response);
+  try {
+    updateSettings(body.value);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? "unknown error";
+    return errorResponse(500, `Could not save the settings in the data directory (${code}).`);
+  }
+  return jsonResponse(describeSettings(checkProvider));
+}
+
+/**
+ * V8's JSON.parse messages quote a few characters around the fault, which may be part of a
+ * key: a malformed body gets a message that quotes nothing. Schema errors never quote values.
+ */
+async function withoutQuotedInput(response: Response): Promise<Response> {
+  if (response.status !== 400) return response;
+  const { error } = (await response.clone().json()) as { error?: string };
+  if (!error?.startsWith("Malformed JSON")) return response;
+  return errorResponse(400, "Malformed JSON: the body is not a valid JSON document.", { path: "" });
+}

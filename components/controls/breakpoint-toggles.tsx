@@ -1,0 +1,61 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useEffect } from "react";
+import { InlineError } from "@/components/common/query-states";
+import type { Breakpoints } from "@/lib/trace/config";
+import { useSetBreakpoints } from "./use-controls";
+
+const POINTS: readonly (keyof Breakpoints)[] = [
+  "beforeRequest",
+  "onWireEvent",
+  "beforeExecute",
+  "afterResult",
+  "endOfTurn",
+];
+
+/**
+ * The five breakpoints (API.md), as checkboxes. What is checked comes from the log
+ * (`session.configured`); while a change is on its way (request sent, event not yet received)
+ * the box shows the requested value, so it does not flick back.
+ */
+export function BreakpointToggles({
+  sessionId,
+  breakpoints,
+}: {
+  sessionId: string;
+  breakpoints: Breakpoints;
+}) {
+  const t = useTranslations("Controls.breakpoints");
+  const set = useSetBreakpoints(sessionId);
+  const confirmed = set.data?.breakpoints;
+  const caughtUp =
+    confirmed !== undefined && POINTS.every((point) => confirmed[point] === breakpoints[point]);
+  const shown = set.isPending
+    ? { ...breakpoints, ...set.variables }
+    : !caughtUp && confirmed
+      ? confirmed
+      : breakpoints;
+  const { reset } = set;
+  useEffect(() => {
+    if (caughtUp) reset();
+  }, [caughtUp, reset]);
+  return (
+    <fieldset className="breakpoints" data-testid="breakpoints">
+      <legend>{t("label")}</legend>
+      {POINTS.map((point) => (
+        <label key={point} className="breakpoint" title={t(`hint.${point}`)}>
+          <input
+            type="checkbox"
+            data-testid={`breakpoint-${point}`}
+            checked={shown[point]}
+            disabled={set.isPending}
+            onChange={(event) => set.mutate({ [point]: event.target.checked })}
+          />
+          {t(point)}
+        </label>
+      ))}
+      <InlineError error={set.error} />
+    </fieldset>
+  );
+}

@@ -1,0 +1,85 @@
+import { NextIntlClientProvider } from "next-intl";
+import { createElement, type FunctionComponent, type ReactElement, type ReactNode } from "react";
+import { renderToString } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { buildLog, completed, requested, stage } from "@/lib/trace/graph/testing/graph-log";
+import en from "@/messages/en.json";
+import zh from "@/messages/zh.json";
+import { FlowGraph } from "./flow-graph";
+import { NodeDetail } from "./node-detail";
+import { projectRunGraph } from "@/lib/trace/graph/reduce-run-graph";
+
+const LOG = buildLog([
+  { kind: "user.message", turn: 1, text: "read it" }, // 0
+  requested(1), // 1
+  completed(1, null, [{ id: "c1", name: "read_file" }]), // 2
+  ...stage("c1", "lookup", "ok", "built-in read_file"), // 3-4
+  ...stage("c1", "prepare", "running"), // 5
+]);
+
+/** The provider, typed so children can be passed as createElement's third argument. */
+const IntlProvider = NextIntlClientProvider as unknown as FunctionComponent<{
+  locale: "en" | "zh";
+  messages: typeof en;
+  timeZone: string;
+  children?: ReactNode;
+}>;
+
+function render(element: ReactElement, messages = en, locale: "en" | "zh" = "en") {
+  return renderToString(createElement(IntlProvider, { locale, messages, timeZone: "UTC" }, element));
+}
+
+/** The attributes of every element marked `data-testid="graph-node"`, in document order. */
+function readNodes(html: string) {
+  return [...html.matchAll(/<div[^>]*data-testid="graph-node"[^>]*>/g)].map((match) => {
+    const tag = match[0];
+    const attribute = (name: string) => tag.match(new RegExp(`${name}="([^"]*)"`))?.[1];
+    return {
+      id: attribute("data-node-id"),
+      kind: attribute("data-node-kind"),
+      status: attribute("data-status"),
+      stage: attribute("data-stage"),
+      callId: attribute("data-call-id"),
+      role: attribute("role"),
+      tabIndex: attribute("tabindex"),
+    };
+  });
+}
+
+describe("<FlowGraph> rendered on the server", () => {
+  it("draws every node with its kind, status, stage and call id, focusable as a button", () => {
+    const html = render(createElement(FlowGraph, { events: LOG }));
+    expect(html).toContain('data-testid="flow-graph"');
+    const nodes = readNodes(html);
+    expect(nodes).toHaveLength(projectRunGraph(LOG).nodes.length);
+    expect(nodes.find((node) => node.id === "t1:call:c1:prepare")).toEqual({
+      id: "t1:call:c1:prepare",
+      kind: "stage",
+      status: "running",
+      stage: "prepare",
+      callId: "c1",
+      role: "button",
+      tabIndex: "0",
+    });
+    expect(nodes.find((node) => node.id === "t1:call:c1:lookup")?.status).toBe("ok");
+    expect(html).toContain('data-testid="graph-legend"');
+  });
+
+  it("shows the prefix asked for, in Chinese too", () => {
+    const nodes = readNodes(render(createElement(FlowGraph, { events: LOG, upTo: 2 }), zh, "zh"));
+    expect(nodes.find((node) => node.id === "t1:call:c1:lookup")?.status).toBe("pending");
+  });
+});
+
+describe("<NodeDetail>", () => {
+  it("shows a stage's output, duration and the events behind it", () => {
+    const node = projectRunGraph(LOG).nodes.find((candidate) => candidate.id === "t1:call:c1:lookup")!;
+    const html = render(createElement(NodeDetail, { node, events: LOG }));
+    expect(html).toContain("built-in read_file");
+    expect(html).toContain("2 ms");
+    expect([...html.matchAll(/data-testid="node-event" data-seq="(\d+)"/g)].map((m) => m[1])).toEqual([
+      "3",
+      "4",
+    ]);
+  });
+});

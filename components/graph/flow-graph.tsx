@@ -1,0 +1,160 @@
+"use client";
+
+import "@xyflow/react/dist/style.css";
+import "./graph.css";
+import {
+  Background,
+  Controls,
+  MarkerType,
+  ReactFlow,
+  useReactFlow,
+  type Edge,
+  type Node,
+} from "@xyflow/react";
+import { useTranslations } from "next-intl";
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import type { TraceEvent } from "@/lib/trace/events";
+import { createRunGraphProjector } from "@/lib/trace/graph/projector";
+import type { GraphNode } from "@/lib/trace/graph/types";
+import { EDGE_TYPES } from "./flow-edge";
+import { NODE_TYPES } from "./flow-node";
+import { GraphContext, useSelectNode, type GraphContextValue } from "./graph-context";
+import { GraphLegend } from "./graph-legend";
+import { createLayoutCache, type GraphLayout } from "./layout-graph";
+import { createNodeStore } from "./node-store";
+
+export interface FlowGraphProps {
+  /** The session's log (ordered by seq), as received. */
+  events: readonly TraceEvent[];
+  /** Show the graph as of this seq (inclusive); default: the whole log. */
+  upTo?: number;
+  /** The selected node's id. Leave undefined to let the graph keep its own selection. */
+  selectedNodeId?: string | null;
+  /** Called with the node a person clicks or presses Enter on. */
+  onSelectNode?: (node: GraphNode) => void;
+}
+
+/**
+ * The run-level flow graph (issue 5, item 2): every turn's request, stream and blocks, and each
+ * tool call's nine stages, coloured by status. It projects the log prefix with checkpoints, lays
+ * out with dagre only when the structure changes, and pushes statuses to a store that each node
+ * reads by id, so a status change re-renders that node alone.
+ */
+export function FlowGraph({ events, upTo, selectedNodeId, onSelectNode }: FlowGraphProps) {
+  const t = useTranslations("Graph");
+  const [projector] = useState(() => createRunGraphProjector());
+  const [layoutOf] = useState(() => createLayoutCache());
+  const graph = useMemo(() => projector.project(events, upTo), [projector, events, upTo]);
+  const layout = useMemo(() => layoutOf(graph.nodes, graph.edges), [layoutOf, graph]);
+  const [store] = useState(() => createNodeStore(graph.nodes));
+  const [ownSelection, setOwnSelection] = useState<string | null>(null);
+  const selected = selectedNodeId === undefined ? ownSelection : selectedNodeId;
+  const onSelect = useRef(onSelectNode);
+
+  useLayoutEffect(() => {
+    onSelect.current = onSelectNode;
+    store.setNodes(graph.nodes);
+    store.setSelected(selected);
+  }, [store, graph, selected, onSelectNode]);
+
+  const context = useMemo<GraphContextValue>(
+    () => ({
+      store,
+      select(id) {
+        const node = store.getNode(id);
+        if (!node) return;
+        setOwnSelection(id);
+        onSelect.current?.(node);
+      },
+    }),
+    [store],
+  );
+
+  return (
+    <section className="flow-graph" data-testid="flow-graph" aria-label={t("label")}>
+      <GraphContext.Provider value={context}>
+        {graph.nodes.length === 0 ? (
+          <p className="graph-empty">{t("empty")}</p>
+        ) : (
+          <FlowCanvas layout={layout} />
+        )}
+      </GraphContext.Provider>
+      <GraphLegend />
+    </section>
+  );
+}
+
+/** React Flow itself: re-rendered only when the layout (the structure) changes. */
+const FlowCanvas = memo(function FlowCanvas({ layout }: { layout: GraphLayout }) {
+  const select = useSelectNode();
+  // React Flow gives a node pointer events only when something handles them: this click does.
+  const onNodeClick = useCallback((_: unknown, node: Node) => select(node.id), [select]);
+  const nodes = useMemo<Node[]>(
+    () =>
+      layout.nodes.map((node) => ({
+        id: node.id,
+        type: node.kind,
+        position: { x: node.x, y: node.y },
+        width: node.width,
+        height: node.height,
+        data: {},
+        draggable: false,
+        selectable: false,
+        connectable: false,
+        focusable: false,
+      })),
+    [layout],
+  );
+  const edges = useMemo<Edge[]>(
+    () =>
+      layout.edges.map((edge) => ({
+        id: edge.id,
+        source: edge.source,
+        target: edge.target,
+        type: "graph",
+        data: { kind: edge.kind },
+        markerEnd: { type: MarkerType.ArrowClosed, width: 16, height: 16, color: "var(--graph-edge)" },
+        focusable: false,
+        selectable: false,
+      })),
+    [layout],
+  );
+  return (
+    <div className="flow-graph-canvas">
+      <ReactFlow
+        nodes={nodes}
+        edges={edges}
+        nodeTypes={NODE_TYPES}
+        edgeTypes={EDGE_TYPES}
+        onNodeClick={onNodeClick}
+        fitView
+        fitViewOptions={{ padding: 0.08 }}
+        minZoom={0.05}
+        nodesDraggable={false}
+        nodesConnectable={false}
+        nodesFocusable={false}
+        edgesFocusable={false}
+        elementsSelectable={false}
+      >
+        <Background gap={20} />
+        <Controls showInteractive={false} />
+        <FitOnStructureChange layoutKey={layout.key} />
+      </ReactFlow>
+    </div>
+  );
+});
+
+/** Fits the view again when nodes are added (a live run grows the graph). */
+function FitOnStructureChange({ layoutKey }: { layoutKey: string }) {
+  const { fitView } = useReactFlow();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const frame = requestAnimationFrame(() => void fitView({ padding: 0.08 }));
+    return () => cancelAnimationFrame(frame);
+  }, [layoutKey, fitView]);
+  return null;
+}

@@ -1,0 +1,117 @@
+"use client";
+
+import { Handle, Position, type NodeProps } from "@xyflow/react";
+import { useTranslations } from "next-intl";
+import { memo, type ComponentType, type KeyboardEvent } from "react";
+import { assertNever } from "@/lib/protocol/unified";
+import { GRAPH_NODE_KINDS, type GraphNode, type GraphNodeKind } from "@/lib/trace/graph/types";
+import { useGraphNode, useIsSelected, useSelectNode } from "./graph-context";
+
+type BodyProps = { node: GraphNode };
+
+/** The heading of a node: translated where it is prose, the protocol's own word where it is one. */
+function NodeTitle({ node }: BodyProps) {
+  const t = useTranslations("Graph.kindName");
+  switch (node.kind) {
+    case "request-section":
+      return <code>{node.section}</code>;
+    case "block":
+      return <code>{node.blockType}</code>;
+    case "stage":
+      return <code>{node.stage}</code>;
+    case "user":
+    case "stream":
+    case "error-result":
+    case "results":
+    case "run-end":
+      return <>{t(node.kind)}</>;
+    default:
+      return assertNever(node.kind, "graph node kind");
+  }
+}
+
+function SectionBody({ node }: BodyProps) {
+  const t = useTranslations("Graph");
+  return <>{node.tokens === undefined ? t("notAssembled") : t("tokens", { count: node.tokens })}</>;
+}
+
+function StreamBody({ node }: BodyProps) {
+  const t = useTranslations("Graph");
+  const count = t("wireEvents", { count: node.wireEvents ?? 0 });
+  return <>{node.stopReason ? `${count} · ${t("stop", { reason: node.stopReason })}` : count}</>;
+}
+
+function StageBody({ node }: BodyProps) {
+  const t = useTranslations("Graph");
+  return <>{node.ms === undefined ? t(`status.${node.status}`) : t("ms", { ms: node.ms })}</>;
+}
+
+function LabelBody({ node }: BodyProps) {
+  return <>{node.errorKind ?? (node.kind === "results" ? node.detail : node.label)}</>;
+}
+
+/** One body per kind: a registry, not a chain of ifs (STYLE.md). */
+const BODIES: Record<GraphNodeKind, ComponentType<BodyProps>> = {
+  user: LabelBody,
+  "request-section": SectionBody,
+  stream: StreamBody,
+  block: LabelBody,
+  stage: StageBody,
+  "error-result": LabelBody,
+  results: LabelBody,
+  "run-end": LabelBody,
+};
+
+/**
+ * A graph node: a click reaches it through React Flow's `onNodeClick`, Enter or Space here.
+ * React Flow passes only the id (its `nodes` array changes with the structure
+ * alone); the node reads its data from the store by id, so a status change re-renders it alone.
+ */
+export const FlowNode = memo(function FlowNode({ id }: NodeProps) {
+  const node = useGraphNode(id);
+  const selected = useIsSelected(id);
+  const select = useSelectNode();
+  const t = useTranslations("Graph");
+  if (!node) return null;
+  const Body = BODIES[node.kind];
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    event.preventDefault();
+    select(id);
+  };
+  return (
+    <div
+      role="button"
+      tabIndex={0}
+      aria-pressed={selected}
+      aria-label={t("nodeLabel", {
+        kind: t(`kindName.${node.kind}`),
+        name: node.label,
+        status: t(`status.${node.status}`),
+      })}
+      title={node.detail || undefined}
+      className={`graph-node graph-node-${node.kind} graph-status-${node.status}${selected ? " is-selected" : ""}${node.paused ? " is-paused" : ""}`}
+      data-testid="graph-node"
+      data-node-id={id}
+      data-node-kind={node.kind}
+      data-status={node.status}
+      data-stage={node.stage}
+      data-call-id={node.callId}
+      data-paused={node.paused ? "true" : undefined}
+      onKeyDown={onKeyDown}
+    >
+      <Handle type="target" position={Position.Left} isConnectable={false} className="graph-handle" />
+      <span className="graph-node-title">
+        <NodeTitle node={node} />
+        {node.paused ? <span className="graph-node-paused">{t("paused")}</span> : null}
+      </span>
+      <span className="graph-node-body">
+        <Body node={node} />
+      </span>
+      <Handle type="source" position={Position.Right} isConnectable={false} className="graph-handle" />
+    </div>
+  );
+});
+
+/** React Flow's node types: one per kind, each drawn by the frame above with its kind's body. */
+export const NODE_TYPES = Object.fromEntries(GRAPH_NODE_KINDS.map((kind) => [kind, FlowNode]));

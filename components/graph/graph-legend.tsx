@@ -1,0 +1,25 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { GRAPH_NODE_STATUSES } from "@/lib/trace/graph/types";
+
+/** What each node colour means, plus the animated edge and the error branch. */
+export function GraphLegend() {
+  const t = useTranslations("Graph");
+  return (
+    <div className="graph-legend" role="group" aria-label={t("legend")} data-testid="graph-legend">
+      <ul>
+        {GRAPH_NODE_STATUSES.map((status) => (
+          <li key={status} title={t(`statusHint.${status}`)}>
+            <span className={`graph-swatch graph-status-${status}`} aria-hidden="true" />
+            {t(`status.${status}`)}
+          </li>
+        ))}
+        <li title={t("legendBranchHint")}>
+          <span className="graph-swatch-line graph-swatch-branch" aria-hidden="true" />
+          {t("legendBranch")}
+        </li>
+      </ul>
+    </div>
+  );
+}

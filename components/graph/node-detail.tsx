@@ -1,0 +1,108 @@
+"use client";
+
+import "./graph.css";
+import { useTranslations } from "next-intl";
+import { useMemo, type ReactNode } from "react";
+import type { TraceEvent } from "@/lib/trace/events";
+import type { GraphNode } from "@/lib/trace/graph/types";
+import { formatMaybeJson, MAX_LISTED_EVENTS, pickNodeEvents } from "./node-events";
+
+export interface NodeDetailProps {
+  /** The selected node, or null when none is. */
+  node: GraphNode | null;
+  /** The session's log; the events behind the node are picked from it by seq. */
+  events: readonly TraceEvent[];
+  /** Only events up to this seq (the timeline's cursor); default: all. */
+  upTo?: number;
+}
+
+/**
+ * What the detail pane shows for a selected graph node: its status, the stage's input, output
+ * and duration, and the events behind it as pretty JSON, each collapsible.
+ */
+export function NodeDetail({ node, events, upTo }: NodeDetailProps) {
+  const t = useTranslations("Graph.detail");
+  const status = useTranslations("Graph.status");
+  const kinds = useTranslations("Graph.kindName");
+  const behind = useMemo(() => (node ? pickNodeEvents(node, events, upTo) : []), [node, events, upTo]);
+  if (!node) {
+    return (
+      <section className="node-detail" data-testid="node-detail">
+        <p className="muted">{t("none")}</p>
+      </section>
+    );
+  }
+  const rows: [string, ReactNode][] = [
+    [t("kind"), kinds(node.kind)],
+    [
+      t("status"),
+      <span key="s" className={`graph-chip graph-status-${node.status}`}>
+        {status(node.status)}
+      </span>,
+    ],
+    ...optional(t("callId"), node.callId, true),
+    ...optional(t("stage"), node.stage, true),
+    ...optional(t("section"), node.section, true),
+    ...optional(t("tokens"), node.tokens === undefined ? undefined : t("tokenCount", { count: node.tokens })),
+    ...optional(t("wireEvents"), node.wireEvents?.toString()),
+    ...optional(t("stopReason"), node.stopReason, true),
+    ...optional(t("errorKind"), node.errorKind, true),
+    ...optional(t("duration"), node.ms === undefined ? undefined : t("ms", { ms: node.ms })),
+    ...optional(t("summary"), node.detail || undefined),
+  ];
+  return (
+    <section
+      className="node-detail"
+      data-testid="node-detail"
+      data-node-id={node.id}
+      aria-labelledby="node-detail-heading"
+    >
+      <h3 id="node-detail-heading">
+        {kinds(node.kind)}: <code>{node.label}</code>
+      </h3>
+      <dl className="node-detail-fields">
+        {rows.map(([name, value]) => (
+          <div key={name}>
+            <dt>{name}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {node.input !== undefined ? <Field title={t("input")} text={node.input} testId="node-input" /> : null}
+      {node.output !== undefined ? (
+        <Field title={t("output")} text={node.output} testId="node-output" />
+      ) : null}
+      <h4>{t("events", { count: behind.length })}</h4>
+      {behind.length === 0 ? <p className="muted">{t("noEvents")}</p> : null}
+      <ol className="node-detail-events">
+        {behind.slice(0, MAX_LISTED_EVENTS).map((event) => (
+          <li key={event.seq} data-testid="node-event" data-seq={event.seq}>
+            <details>
+              <summary>
+                <code>#{event.seq}</code> <code>{event.kind}</code>
+              </summary>
+              <pre>{JSON.stringify(event, null, 2)}</pre>
+            </details>
+          </li>
+        ))}
+      </ol>
+      {behind.length > MAX_LISTED_EVENTS ? (
+        <p className="muted">{t("more", { count: behind.length - MAX_LISTED_EVENTS })}</p>
+      ) : null}
+    </section>
+  );
+}
+
+function optional(name: string, value: string | undefined, code = false): [string, ReactNode][] {
+  if (value === undefined) return [];
+  return [[name, code ? <code key={name}>{value}</code> : value]];
+}
+
+function Field({ title, text, testId }: { title: string; text: string; testId: string }) {
+  return (
+    <div className="node-detail-field" data-testid={testId}>
+      <h4>{title}</h4>
+      <pre>{formatMaybeJson(text)}</pre>
+    </div>
+  );
+}

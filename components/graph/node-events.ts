@@ -1,0 +1,32 @@
+import type { TraceEvent } from "@/lib/trace/events";
+import type { GraphNode } from "@/lib/trace/graph/types";
+
+/** How many events the pane lists before it says how many more there are. */
+export const MAX_LISTED_EVENTS = 200;
+
+/** The events behind a node: its seqs, plus, for a model stream, every wire event of its turn. */
+export function pickNodeEvents(
+  node: GraphNode,
+  events: readonly TraceEvent[],
+  upTo = Infinity,
+): TraceEvent[] {
+  const seqs = new Set(node.seqs);
+  return events.filter(
+    (event) =>
+      event.seq <= upTo &&
+      (seqs.has(event.seq) ||
+        (node.kind === "stream" && event.kind === "wire.event" && event.turn === node.turn)),
+  );
+}
+
+/** Pretty-prints a summary that is JSON (stage inputs often are); anything else as it is. */
+export function formatMaybeJson(text: string): string {
+  const trimmed = text.trim();
+  if (!trimmed.startsWith("{") && !trimmed.startsWith("[")) return text;
+  try {
+    return JSON.stringify(JSON.parse(trimmed), null, 2);
+  } catch {
+    // Clipped or not JSON after all: shown exactly as recorded.
+    return text;
+  }
+}

@@ -1,0 +1,153 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { memo, useState } from "react";
+import { BreakpointToggles } from "@/components/controls/breakpoint-toggles";
+import { ControlBar } from "@/components/controls/control-bar";
+import { PausedBanner } from "@/components/controls/paused-banner";
+import { deriveEnabledControls, derivePausedPoint, findToolCall } from "@/components/controls/paused-point";
+import type { SessionDetail } from "@/components/data/types";
+import { DebuggerLayout } from "@/components/layout/debugger-layout";
+import { StreamPanel } from "@/components/stream/stream-panel";
+import { StreamScrub } from "@/components/stream/stream-scrub";
+import { useStreamView } from "@/components/stream/use-stream-view";
+import { Timeline } from "@/components/timeline/timeline";
+import { TranscriptView } from "@/components/transcript/transcript-view";
+import { NO_BREAKPOINTS } from "@/lib/trace/config";
+import type { GraphNode } from "@/lib/trace/graph/types";
+import { countEventsThrough } from "@/lib/trace/checkpoints";
+import { CallDialogs } from "./call-dialogs";
+import { DetailPane, type DetailMode } from "./detail-pane";
+import { EventDetail } from "./event-detail";
+import { GraphPane, NodeDetail } from "./graph-pane";
+import { MessageBox } from "./message-box";
+import { SessionHeader } from "./session-header";
+import { useCursor } from "./use-cursor";
+import type { LiveState } from "./use-live-events";
+import { useProjections } from "./use-projections";
+import "@/components/controls/controls.css";
+
+/** Scrubbing past events that do not change the transcript re-renders nothing in it. */
+const MemoTranscriptView = memo(TranscriptView);
+
+interface DebuggerScreenProps {
+  data: SessionDetail;
+  live: LiveState;
+  /** `?seq=N` of the address the page was opened with. */
+  initialSeq: number | null;
+}
+
+/**
+ * The debugger for one loaded session: controls, the four panes at the timeline's cursor, the
+ * timeline, and the dialogs a waiting call needs. Everything is projected from the cached log.
+ */
+export function DebuggerScreen({ data, live, initialSeq }: DebuggerScreenProps) {
+  const t = useTranslations("Debugger");
+  const { session, events } = data;
+  const cursor = useCursor(events, initialSeq);
+  const { transcript, latestTranscript, runState, config, streaming } = useProjections(events, cursor.seq);
+  const stream = useStreamView(events, cursor.seq);
+  const [detailMode, setDetailMode] = useState<DetailMode>("stream");
+  const [dismissedSeq, setDismissedSeq] = useState<number | null>(null);
+  const [selectedNode, setSelectedNode] = useState<GraphNode | null>(null);
+
+  const paused = runState.status === "paused" ? derivePausedPoint(events) : null;
+  const pausedCall = findToolCall(latestTranscript.messages, paused?.callId ?? null);
+  const lastRole = latestTranscript.messages.at(-1)?.role ?? null;
+  const enabled = deriveEnabledControls({ status: runState.status, paused, lastRole });
+  const pausedIndex = paused ? countEventsThrough(events, paused.seq) - 1 : -1;
+  const before = pausedIndex > 0 ? events[pausedIndex - 1] : undefined;
+  const streamHighlight =
+    paused?.point === "onWireEvent" && before?.kind === "wire.event" ? before.seq : null;
+  const dialogOpen = paused !== null && paused.reason !== "breakpoint" && dismissedSeq !== paused.seq;
+  const cursorEvent = events[countEventsThrough(events, cursor.seq) - 1];
+
+  return (
+    <div className="debugger-page" data-testid="debugger">
+      <SessionHeader session={session} status={runState.status} eventCount={events.length} live={live} />
+      <div className="debugger-controls">
+        <ControlBar sessionId={session.id} enabled={enabled} onAction={cursor.goLive} />
+        <BreakpointToggles sessionId={session.id} breakpoints={config?.breakpoints ?? NO_BREAKPOINTS} />
+      </div>
+      {paused ? (
+        <PausedBanner
+          paused={paused}
+          toolName={pausedCall?.name ?? null}
+          onReview={() => setDismissedSeq(null)}
+        />
+      ) : null}
+      <DebuggerLayout
+        transcript={
+          <div className="transcript-pane">
+            {cursor.live ? null : (
+              <p className="past-notice" data-testid="past-notice">
+                {t("pastNotice", { seq: cursor.seq })}{" "}
+                <button type="button" onClick={cursor.goLive}>
+                  {t("goLive")}
+                </button>
+              </p>
+            )}
+            <div className="pane-scroll">
+              <MemoTranscriptView
+                messages={transcript.messages}
+                streaming={streaming}
+                highlightCallId={paused?.callId ?? null}
+              />
+            </div>
+            <MessageBox sessionId={session.id} status={runState.status} />
+          </div>
+        }
+        graph={
+          <GraphPane
+            events={events}
+            upTo={cursor.seq}
+            selectedNodeId={selectedNode?.id ?? null}
+            onSelectNode={(node) => {
+              setSelectedNode(node);
+              setDetailMode("node");
+            }}
+          />
+        }
+        stream={
+          <StreamPanel
+            view={{
+              ...stream,
+              select: (position) => {
+                stream.select(position);
+                setDetailMode("stream");
+              },
+            }}
+            highlightSeq={streamHighlight}
+          />
+        }
+        detail={
+          <DetailPane
+            mode={detailMode}
+            onMode={setDetailMode}
+            views={{
+              stream: <StreamScrub view={stream} />,
+              node: <NodeDetail node={selectedNode} events={events} upTo={cursor.seq} />,
+              event: <EventDetail event={cursorEvent} />,
+            }}
+          />
+        }
+      />
+      <Timeline
+        events={events}
+        seq={cursor.seq}
+        live={cursor.live}
+        onSeek={cursor.seek}
+        highlightSeq={paused?.seq ?? null}
+      />
+      {paused && dialogOpen ? (
+        <CallDialogs
+          sessionId={session.id}
+          paused={paused}
+          call={pausedCall}
+          tools={config?.tools ?? session.tools}
+          onDismiss={() => setDismissedSeq(paused.seq)}
+        />
+      ) : null}
+    </div>
+  );
+}

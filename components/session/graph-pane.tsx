@@ -1,0 +1,42 @@
+"use client";
+
+import dynamic from "next/dynamic";
+import { useTranslations } from "next-intl";
+import type { TraceEvent } from "@/lib/trace/events";
+import type { GraphNode } from "@/lib/trace/graph/types";
+
+/** React Flow measures the DOM, so the graph renders in the browser only (and loads on its own). */
+const FlowGraph = dynamic(() => import("@/components/graph/flow-graph").then((m) => m.FlowGraph), {
+  ssr: false,
+  loading: () => <GraphLoading />,
+});
+
+/** The selected node's detail, loaded with the graph's code. */
+export const NodeDetail = dynamic(() => import("@/components/graph/node-detail").then((m) => m.NodeDetail), {
+  ssr: false,
+});
+
+function GraphLoading() {
+  const t = useTranslations("Common");
+  return (
+    <p className="loading" role="status">
+      {t("loading")}
+    </p>
+  );
+}
+
+interface GraphPaneProps {
+  events: readonly TraceEvent[];
+  upTo: number;
+  selectedNodeId: string | null;
+  onSelectNode: (node: GraphNode) => void;
+}
+
+/** The flow graph's pane: the run and each call's pipeline as of the cursor. */
+export function GraphPane({ events, upTo, selectedNodeId, onSelectNode }: GraphPaneProps) {
+  return (
+    <div className="graph-pane" data-testid="graph-pane">
+      <FlowGraph events={events} upTo={upTo} selectedNodeId={selectedNodeId} onSelectNode={onSelectNode} />
+    </div>
+  );
+}

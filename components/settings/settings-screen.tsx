@@ -1,0 +1,67 @@
+"use client";
+
+import Link from "next/link";
+import { useTranslations } from "next-intl";
+import { ErrorState, LoadingState } from "@/components/common/query-states";
+import { ProviderCard } from "./provider-card";
+import { useSettings } from "./use-settings";
+import "./settings.css";
+
+/** `/settings`: one card per provider key — its masked status, and each provider's default model and base URL. */
+export function SettingsScreen() {
+  const t = useTranslations();
+  const settings = useSettings();
+
+  return (
+    <div className="page settings-page">
+      <p>
+        <Link href="/">{t("Common.backToSessions")}</Link>
+      </p>
+      <h1>{t("Settings.title")}</h1>
+      <p className="muted">{t("Settings.intro")}</p>
+      {settings.isPending ? (
+        <LoadingState />
+      ) : settings.isError ? (
+        <ErrorState error={settings.error} onRetry={() => void settings.refetch()} />
+      ) : (
+        <div className="settings-cards">
+          <ProviderCard
+            title={t("Settings.anthropicTitle")}
+            keyName="anthropic"
+            keyStatus={settings.data.providers.anthropic}
+            sections={[
+              {
+                kind: "anthropic",
+                status: settings.data.providers.anthropic,
+                modelExample: "claude-sonnet-4-5",
+                baseUrlHint: t("Settings.anthropicBaseUrlHint"),
+              },
+            ]}
+          />
+          <ProviderCard
+            title={t("Settings.openaiTitle")}
+            keyName="openai"
+            keyStatus={settings.data.providers.openai}
+            note={t("Settings.openaiShared")}
+            sections={[
+              {
+                kind: "openai-chat",
+                heading: t("Settings.chatTitle"),
+                status: settings.data.providers["openai-chat"],
+                modelExample: "gpt-4.1",
+                baseUrlHint: t("Settings.openaiBaseUrlHint"),
+              },
+              {
+                kind: "openai-responses",
+                heading: t("Settings.responsesTitle"),
+                status: settings.data.providers["openai-responses"],
+                modelExample: "gpt-5",
+                baseUrlHint: t("Settings.openaiBaseUrlHint"),
+              },
+            ]}
+          />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+import "server-only";
+import type { ProviderConfig } from "@/lib/trace/config";
+import type { EventKind, NewEvent } from "@/lib/trace/events";
+import { isRecord, type JsonObject } from "./shapes";
+
+/** Every event kind, so an export naming another is refused (the type keeps this list complete). */
+const EVENT_KINDS: Readonly<Record<EventKind, true>> = {
+  "session.created": true,
+  "session.configured": true,
+  "session.forked": true,
+  "user.message": true,
+  "run.started": true,
+  "request.assembled": true,
+  "wire.response": true,
+  "wire.event": true,
+  "wire.error": true,
+  "turn.completed": true,
+  "batch.planned": true,
+  "tool.stage": true,
+  "tool.decision": true,
+  "tool.progress": true,
+  "tool.result": true,
+  "workspace.changed": true,
+  "call.replayed": true,
+  "run.paused": true,
+  "run.resumed": true,
+  "run.finished": true,
+  "run.interrupted": true,
+  "run.failed": true,
+};
+
+/** The fields the projections read, per kind: an event without them would break every view of the session. */
+const REQUIRED_FIELDS: Partial<
+  Record<EventKind, Record<string, "string" | "number" | "boolean" | "object" | "array">>
+> = {
+  "session.configured": { changes: "object" },
+  "user.message": { turn: "number", text: "string" },
+  "turn.completed": { turn: "number", unified: "object" },
+  "tool.result": { callId: "string", turn: "number", content: "string", isError: "boolean" },
+  "wire.event": { turn: "number", attempt: "number", index: "number", data: "string" },
+  "run.finished": { syntheticResults: "array" },
+  "run.interrupted": { syntheticResults: "array" },
+  "run.failed": { syntheticResults: "array" },
+};
+
+/** The JSON Pointer of the first field an event lacks, or null. */
+function findMissingField(event: JsonObject, index: number): string | null {
+  const fields = REQUIRED_FIELDS[event.kind as EventKind] ?? {};
+  for (const [field, type] of Object.entries(fields)) {
+    const value = event[field];
+    const ok =
+      type === "array" ? Array.isArray(value) : type === "object" ? isRecord(value) : typeof value === type;
+    if (!ok) return `/events/${index}/${field}`;
+  }
+  if (event.kind === "turn.completed" && !Array.isArray((event.unified as JsonObject).content))
+    return `/events/${index}/unified/content`;
+  return null;
+}
+
+export interface ReadExport {
+  title: string;
+  provider: ProviderConfig;
+  events: NewEvent[];
+}
+
+export type ReadExportOutcome = { ok: true; value: ReadExport } | { ok: false; error: string };
+
+/**
+ * A Toolscope export (`{ format: "toolscope-export", version: 1, session, events }`) as the
+ * events to append under a new id: each event's envelope (`seq`, `at`, `sessionId`) is dropped
+ * and given again by the store, so the events are the same apart from `sessionId` — and `at`,
+ * which the store stamps when it appends (a note says so). The first event must be
+ * `session.created`; an event of a kind this version does not know is refused.
+ */
+export function readExportFile(file: JsonObject, notes: string[]): ReadExportOutcome {
+  if (file.version !== 1)
+    return {
+      ok: false,
+      error: `/version: this Toolscope reads export version 1; got ${JSON.stringify(file.version)}.`,
+    };
+  const events = file.events;
+  if (!Array.isArray(events) || events.length === 0)
+    return { ok: false, error: "/events: an export needs its events, session.created first." };
+  const bad = events.findIndex(
+    (e) => !isRecord(e) || typeof e.kind !== "string" || !Object.hasOwn(EVENT_KINDS, e.kind),
+  );
+  if (bad !== -1) return { ok: false, error: `/events/${bad}/kind: not an event kind this Toolscope knows.` };
+  for (const [index, event] of (events as JsonObject[]).entries()) {
+    const missing = findMissingField(event, index);
+    if (missing)
+      return {
+        ok: false,
+        error: `${missing}: missing or of the wrong type for a ${String(event.kind)} event.`,
+      };
+  }
+  const first = events[0] as JsonObject;
+  const config = first.config;
+  if (
+    first.kind !== "session.created" ||
+    !isRecord(config) ||
+    !isRecord(config.provider) ||
+    !isRecord(first.workspace)
+  )
+    return {
+      ok: false,
+      error: "/events/0: the first event must be session.created with its config and workspace.",
+    };
+  const gaps = events.some((e: JsonObject, i) => e.seq !== undefined && e.seq !== i);
+  if (gaps)
+    notes.push(
+      "The export's seq numbers were not dense from 0; the events were numbered again in file order.",
+    );
+  notes.push("Event times (at) are the time of this import: the store stamps each event as it appends it.");
+  const session = isRecord(file.session) ? file.session : {};
+  const title =
+    typeof session.title === "string" ? session.title : String(config.title ?? "Imported session");
+  const provider = (isRecord(session.provider)
+    ? session.provider
+    : config.provider) as unknown as ProviderConfig;
+  const stripped = events.map((e: JsonObject) => {
+    const { seq: _seq, at: _at, sessionId: _sessionId, ...event } = e;
+    return event as unknown as NewEvent;
+  });
+  return { ok: true, value: { title, provider, events: stripped } };
+}

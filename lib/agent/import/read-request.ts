@@ -1,0 +1,57 @@
+import "server-only";
+import { Type } from "@sinclair/typebox";
+import { readJsonBody } from "@/lib/server/body";
+import { errorResponse } from "@/lib/server/http";
+import type { ImportInput } from "./types";
+
+/** The import body limit: 20 MiB (API.md). */
+export const IMPORT_BODY_LIMIT_BYTES = 20 * 1024 * 1024;
+
+/** Any JSON value: what it is, the importer works out (a 422 when it is nothing it reads). */
+const AnyJson = Type.Unknown();
+
+export type ImportRequestResult = { ok: true; input: ImportInput } | { ok: false; response: Response };
+
+/**
+ * Reads `POST /api/import`'s body, at most {@link IMPORT_BODY_LIMIT_BYTES} (else 413). A JSON
+ * content type is parsed as JSON (malformed JSON: 400); any other body (`text/plain`, a file
+ * sent as is) is read as UTF-8 text for the importer, which still reads it as JSON when it is.
+ */
+export async function readImportRequest(request: Request): Promise<ImportRequestResult> {
+  const type = (request.headers.get("content-type") ?? "").toLowerCase();
+  if (/\bjson\b/.test(type)) {
+    const body = await readJsonBody(request, AnyJson, { limitBytes: IMPORT_BODY_LIMIT_BYTES });
+    return body.ok ? { ok: true, input: { kind: "json", value: body.value } } : body;
+  }
+  const tooLarge = () => ({
+    ok: false as const,
+    response: errorResponse(413, "The request body is larger than 20 MiB", {
+      limitBytes: IMPORT_BODY_LIMIT_BYTES,
+    }),
+  });
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > IMPORT_BODY_LIMIT_BYTES) return tooLarge();
+  const reader = request.body?.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const next = reader ? await reader.read() : { done: true as const, value: undefined };
+    if (next.done) break;
+    total += next.value.byteLength;
+    if (total > IMPORT_BODY_LIMIT_BYTES) {
+      // The answer is 413 whatever happens to the rest of the stream.
+      await reader!.cancel().catch(() => undefined);
+      return tooLarge();
+    }
+    chunks.push(next.value);
+  }
+  const text = new TextDecoder("utf-8").decode(Buffer.concat(chunks, total));
+  if (text.trim() === "")
+    return {
+      ok: false,
+      response: errorResponse(400, "The request body is empty: expected an import (see API.md, Import).", {
+        path: "",
+      }),
+    };
+  return { ok: true, input: { kind: "text", text } };
+}

@@ -1,0 +1,148 @@
+/**
+ * The offline model's message as the Responses API streams it: `event:` + `data:` pairs, each
+ * with a `sequence_number` from 0, in the order of `fixtures/wire/openai-responses-stream-*.sse`
+ * and the API reference — `response.created`, `response.in_progress`, then per output item
+ * `response.output_item.added`, its content (`response.content_part.added`,
+ * `response.output_text.delta`s, `response.output_text.done`, `response.content_part.done` for
+ * text; `response.function_call_arguments.delta`s and `.done` for a call),
+ * `response.output_item.done`, and finally `response.completed`. Pure.
+ *
+ * @see https://platform.openai.com/docs/api-reference/responses-streaming
+ */
+import "server-only";
+import { assertNever } from "@/lib/protocol/unified";
+import type { EncodeContext } from "./chat-sse";
+import { splitJsonPieces, splitTextDeltas, type SseEvent } from "./sse";
+import type { OfflineContentBlock, OfflineMessage } from "./types";
+
+/** What the response echoes from the request: its instructions and tool settings. */
+export interface ResponsesEcho {
+  instructions: string | null;
+  tools: unknown[];
+  tool_choice: unknown;
+  parallel_tool_calls: boolean;
+}
+
+export interface ResponsesEncodeContext extends EncodeContext {
+  echo: ResponsesEcho;
+}
+
+type Item = Record<string, unknown> & { id: string; type: string };
+
+function readHex(message: OfflineMessage): string {
+  return message.id.replace(/^msg_offline_/, "");
+}
+
+/** The output item of one block, finished (`status: "completed"`). */
+function toItem(block: OfflineContentBlock, message: OfflineMessage, index: number): Item {
+  switch (block.type) {
+    case "text":
+      return {
+        id: `msg_offline_${readHex(message)}_${index}`,
+        type: "message",
+        status: "completed",
+        content: [{ type: "output_text", annotations: [], logprobs: [], text: block.text }],
+        role: "assistant",
+      };
+    case "tool_use":
+      return {
+        id: block.id.replace(/^toolu_/, "fc_"),
+        type: "function_call",
+        status: "completed",
+        arguments: JSON.stringify(block.input),
+        call_id: block.id.replace(/^toolu_/, "call_"),
+        name: block.name,
+      };
+    default:
+      return assertNever(block, "content block");
+  }
+}
+
+/** The response object: `in_progress` with no output, or `completed` with every item and usage. */
+export function toResponse(message: OfflineMessage, context: ResponsesEncodeContext, completed: boolean) {
+  const { input_tokens: input, output_tokens: output } = message.usage;
+  return {
+    id: `resp_offline_${readHex(message)}`,
+    object: "response",
+    created_at: context.created,
+    status: completed ? "completed" : "in_progress",
+    error: null,
+    incomplete_details: null,
+    instructions: context.echo.instructions,
+    model: message.model,
+    output: completed ? message.content.map((block, index) => toItem(block, message, index)) : [],
+    parallel_tool_calls: context.echo.parallel_tool_calls,
+    tool_choice: context.echo.tool_choice,
+    tools: context.echo.tools,
+    usage: completed
+      ? {
+          input_tokens: input,
+          input_tokens_details: { cached_tokens: 0 },
+          output_tokens: output,
+          output_tokens_details: { reasoning_tokens: 0 },
+          total_tokens: input + output,
+        }
+      : null,
+    metadata: {},
+  };
+}
+
+/** The events of one output item, without sequence numbers. */
+function encodeItem(item: Item, index: number): Record<string, unknown>[] {
+  const at = { item_id: item.id, output_index: index };
+  if (item.type === "function_call") {
+    const args = item.arguments as string;
+    return [
+      {
+        type: "response.output_item.added",
+        output_index: index,
+        item: { ...item, status: "in_progress", arguments: "" },
+      },
+      ...splitJsonPieces(args).map((delta) => ({
+        type: "response.function_call_arguments.delta",
+        ...at,
+        delta,
+      })),
+      { type: "response.function_call_arguments.done", ...at, arguments: args },
+      { type: "response.output_item.done", output_index: index, item },
+    ];
+  }
+  const part = (item.content as { text: string }[])[0]!;
+  const text = { ...at, content_index: 0 };
+  return [
+    {
+      type: "response.output_item.added",
+      output_index: index,
+      item: { ...item, status: "in_progress", content: [] },
+    },
+    { type: "response.content_part.added", ...text, part: { ...part, text: "" } },
+    ...splitTextDeltas(part.text).map((delta) => ({
+      type: "response.output_text.delta",
+      ...text,
+      delta,
+      logprobs: [],
+    })),
+    { type: "response.output_text.done", ...text, text: part.text, logprobs: [] },
+    { type: "response.content_part.done", ...text, part },
+    { type: "response.output_item.done", output_index: index, item },
+  ];
+}
+
+/** The events the streaming API sends for `message`, each named after its `type`. */
+export function encodeMessageAsResponsesEvents(
+  message: OfflineMessage,
+  context: ResponsesEncodeContext,
+): SseEvent[] {
+  const started = toResponse(message, context, false);
+  const done = toResponse(message, context, true);
+  const bodies: Record<string, unknown>[] = [
+    { type: "response.created", response: started },
+    { type: "response.in_progress", response: started },
+    ...done.output.flatMap((item, index) => encodeItem(item, index)),
+    { type: "response.completed", response: done },
+  ];
+  return bodies.map(({ type, ...rest }, sequence) => ({
+    event: type as string,
+    data: JSON.stringify({ type, sequence_number: sequence, ...rest }),
+  }));
+}

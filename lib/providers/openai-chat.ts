@@ -1,0 +1,78 @@
+import "server-only";
+import type { ChatCompletionStreamParams } from "openai/lib/ChatCompletionStream";
+import { createOpenAIChatStreamState, reduceOpenAIChatEvent } from "@/lib/protocol/openai-chat/assemble";
+import {
+  buildOpenAIChatRequest,
+  mapOpenAIChatFinishReason,
+  mapOpenAIChatUsage,
+  openAIChatMessageToUnified,
+} from "@/lib/protocol/openai-chat/convert";
+import type { OpenAIChatResponseMessage, OpenAIChatUsage } from "@/lib/protocol/openai-chat/types";
+import { createAssemblingTap } from "./assembling-tap";
+import { createTappedOpenAIClient, type OpenAIProviderOptions } from "./openai-client";
+import type { ModelProvider, ModelRequest, ModelTurn } from "./types";
+
+/**
+ * The assistant message with each tool call's `arguments` as our accumulator joined them from the
+ * wire (by tool call index), in case the SDK's differ.
+ */
+function withStreamedArguments(
+  message: OpenAIChatResponseMessage,
+  partialJson: Readonly<Record<number, string>>,
+): OpenAIChatResponseMessage {
+  if (!message.tool_calls) return message;
+  const toolCalls = message.tool_calls.map((call, index) => ({
+    ...call,
+    function: { ...call.function, arguments: partialJson[index] ?? call.function.arguments },
+  }));
+  return { ...message, tool_calls: toolCalls };
+}
+
+/**
+ * OpenAI Chat Completions through the official `openai` SDK (and any OpenAI-compatible server
+ * through `baseURL`). The request streams with `stream_options.include_usage`; the SDK's
+ * `finalChatCompletion()` is the turn's `message`; the unified form is read from its first choice
+ * with the arguments as streamed. A stream that ends before `data: [DONE]` is an error, even when
+ * the SDK would accept it, since the stream was cut.
+ *
+ * @see https://platform.openai.com/docs/api-reference/chat-streaming
+ */
+export function createOpenAIChatProvider(options: OpenAIProviderOptions): ModelProvider {
+  return {
+    format: "openai-chat",
+    buildRequest(request: ModelRequest) {
+      const maxTokens = request.maxTokens ?? options.maxTokens;
+      return buildOpenAIChatRequest({
+        model: request.model ?? options.defaultModel,
+        stream: true,
+        system: request.system,
+        tools: request.tools,
+        messages: request.messages,
+        ...(maxTokens !== undefined ? { maxTokens } : {}),
+        ...(request.toolChoice !== undefined ? { toolChoice: request.toolChoice } : {}),
+        ...(request.parallelToolCalls !== undefined ? { parallelToolCalls: request.parallelToolCalls } : {}),
+      }) as unknown as Record<string, unknown>;
+    },
+    async stream(body, tap, signal): Promise<ModelTurn> {
+      const assembling = createAssemblingTap(tap, createOpenAIChatStreamState, reduceOpenAIChatEvent);
+      const client = createTappedOpenAIClient(options, assembling.tap);
+      const completion = await client.chat.completions
+        .stream(body as unknown as ChatCompletionStreamParams, { signal })
+        .finalChatCompletion();
+      const assembly = assembling.read();
+      if (!assembly.done) throw new Error("The stream ended before `data: [DONE]`: it was cut.");
+      const choice = completion.choices[0];
+      const message = withStreamedArguments(
+        (choice?.message ?? { role: "assistant", content: null, refusal: null }) as OpenAIChatResponseMessage,
+        assembly.partialJson,
+      );
+      return {
+        format: "openai-chat",
+        message: completion,
+        unified: openAIChatMessageToUnified(message),
+        stopReason: mapOpenAIChatFinishReason(choice?.finish_reason),
+        usage: mapOpenAIChatUsage(completion.usage as OpenAIChatUsage | undefined),
+      };
+    },
+  };
+}

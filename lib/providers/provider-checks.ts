@@ -1,0 +1,61 @@
+/**
+ * What the registry checks before a provider config may run: a key for the hosted APIs (none for
+ * a local OpenAI-compatible server), a usable `baseURL`, and faults only where they can be
+ * injected. Pure: keys are passed in.
+ */
+import "server-only";
+import type { KeyProvider } from "@/lib/server/keys";
+import type { ProviderConfig } from "@/lib/trace/config";
+
+/** Reads the key the server holds for a provider, or null. */
+export type KeyReader = (provider: KeyProvider) => string | null;
+
+const LOOPBACK_HOSTS = new Set(["localhost", "[::1]", "::1"]);
+
+/** Whether `baseURL` names a server on this machine (loopback), which needs no key. */
+export function isLocalBaseURL(baseURL: string | undefined): boolean {
+  if (!baseURL) return false;
+  try {
+    const host = new URL(baseURL).hostname.toLowerCase();
+    return LOOPBACK_HOSTS.has(host) || host.endsWith(".localhost") || /^127(\.\d{1,3}){3}$/.test(host);
+  } catch {
+    return false;
+  }
+}
+
+/** The key a hosted provider needs: Anthropic's, or OpenAI's (both OpenAI formats). */
+export function readKeyProvider(kind: ProviderConfig["kind"]): KeyProvider | null {
+  if (kind === "anthropic") return "anthropic";
+  if (kind === "openai-chat" || kind === "openai-responses") return "openai";
+  return null;
+}
+
+const KEY_NAMES: Record<KeyProvider, { env: string; label: string }> = {
+  anthropic: { env: "ANTHROPIC_API_KEY", label: "Anthropic" },
+  openai: { env: "OPENAI_API_KEY", label: "OpenAI" },
+};
+
+/** Why `config` cannot run with the keys `readKey` gives, or null when it can. */
+export function checkProviderConfig(config: ProviderConfig, readKey: KeyReader): string | null {
+  if (config.baseURL !== undefined) {
+    let protocol = "";
+    try {
+      protocol = new URL(config.baseURL).protocol;
+    } catch {
+      // Reported below.
+    }
+    if (protocol !== "http:" && protocol !== "https:")
+      return `baseURL must be an http:// or https:// URL; got ${JSON.stringify(config.baseURL)}.`;
+  }
+  if (config.kind !== "offline" && config.faults && config.faults.length > 0)
+    return "Faults are injected by the offline model only; remove provider.faults or use the offline provider.";
+  const keyProvider = readKeyProvider(config.kind);
+  if (keyProvider === null || readKey(keyProvider) || isLocalBaseURL(config.baseURL)) return null;
+  const { env, label } = KEY_NAMES[keyProvider];
+  return (
+    `No ${label} API key: set ${env} on the server or enter one on the settings page` +
+    (keyProvider === "openai"
+      ? ", or point baseURL at a local OpenAI-compatible server (Ollama, vLLM, LM Studio), which needs none."
+      : ".")
+  );
+}

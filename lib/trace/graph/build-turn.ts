@@ -1,0 +1,173 @@
+/**
+ * The graph's structure: a turn's skeleton when it opens, its blocks and call pipelines when the
+ * model's turn completes, a run's end. Structure is only ever added, never removed, so a node
+ * keeps its id (and its place in the layout) in every later prefix.
+ */
+import type { Block } from "@/lib/protocol/unified";
+import { assertNever } from "@/lib/protocol/unified";
+import { STAGES, type TurnCompleted } from "../events";
+import { addToTurn, findTurnIndex, replaceTurn, type RunGraphState, type TurnGraph } from "./graph-state";
+import {
+  createEdge,
+  graphIds,
+  REQUEST_SECTIONS,
+  type GraphBlockType,
+  type GraphEdge,
+  type GraphNode,
+} from "./types";
+
+/** Stages whose failure ends the call early: the branch to its error result (DESIGN.md's diagram). */
+export const BRANCHING_STAGES = ["lookup", "prepare", "validate", "preflight", "approval"] as const;
+
+const clip = (text: string, max = 48) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+function createNode(partial: Omit<GraphNode, "status" | "seqs" | "detail"> & Partial<GraphNode>): GraphNode {
+  return { status: "pending", seqs: [], detail: "", ...partial };
+}
+
+/**
+ * Opens a turn if it is not open yet: the user message (when there is one), the three request
+ * sections and the model stream, all pending, linked from where the previous turn (or run) ended.
+ */
+export function openTurn(
+  state: RunGraphState,
+  turn: number,
+  user?: { text: string; seq: number },
+): RunGraphState {
+  if (findTurnIndex(state, turn) >= 0) return state;
+  const nodes: GraphNode[] = [];
+  if (user) {
+    nodes.push(
+      createNode({
+        id: graphIds.user(turn),
+        kind: "user",
+        turn,
+        label: clip(user.text),
+        status: "ok",
+        detail: clip(user.text, 160),
+        seqs: [user.seq],
+      }),
+    );
+  }
+  for (const section of REQUEST_SECTIONS)
+    nodes.push(
+      createNode({
+        id: graphIds.section(turn, section),
+        kind: "request-section",
+        turn,
+        label: section,
+        section,
+      }),
+    );
+  nodes.push(createNode({ id: graphIds.stream(turn), kind: "stream", turn, label: "stream", wireEvents: 0 }));
+  const ids = nodes.map((node) => node.id);
+  const edges = ids.slice(1).map((id, index) => createEdge(ids[index]!, id));
+  const from = state.link ?? state.turns.at(-1)?.exit;
+  const entry = ids[0]!;
+  const graph: TurnGraph = addToTurn(
+    { turn, nodes: {}, order: [], edges: [], callIds: [], exit: graphIds.stream(turn), entry },
+    nodes,
+    edges,
+  );
+  const linked = from ? { ...graph, edges: [createEdge(from, entry), ...graph.edges] } : graph;
+  return { ...state, turns: [...state.turns, linked], link: null };
+}
+
+/** Adds the assistant's blocks and, for each tool call, its nine stages, error result and the results node. */
+export function addAssistantBlocks(state: RunGraphState, event: TurnCompleted): RunGraphState {
+  const { turn } = event;
+  const stream = graphIds.stream(turn);
+  const callTurns: Record<string, number> = { ...state.callTurns };
+  const next = replaceTurn(state, turn, (graph) => {
+    const nodes: GraphNode[] = [];
+    const edges: GraphEdge[] = [];
+    const callIds: string[] = [];
+    event.unified.content.forEach((block, index) => {
+      const id = graphIds.block(turn, index);
+      const blockType = describeBlockType(block);
+      const callId = block.type === "toolCall" ? block.id : undefined;
+      nodes.push(
+        createNode({
+          id,
+          kind: "block",
+          turn,
+          label: describeBlockLabel(block),
+          blockType,
+          status: "ok",
+          seqs: [event.seq],
+          detail: block.type === "toolCall" ? clip(block.rawArguments, 160) : "",
+          ...(callId ? { callId } : {}),
+        }),
+      );
+      edges.push(createEdge(stream, id));
+      if (block.type === "toolCall") {
+        callIds.push(block.id);
+        callTurns[block.id] = turn;
+        const pipeline = buildCallPipeline(turn, block.id, id);
+        nodes.push(...pipeline.nodes);
+        edges.push(...pipeline.edges);
+      }
+    });
+    const lastBlock = nodes.filter((node) => node.kind === "block").at(-1)?.id ?? stream;
+    if (callIds.length === 0) return { ...addToTurn(graph, nodes, edges), exit: lastBlock };
+    const results = graphIds.results(turn);
+    nodes.push(
+      createNode({ id: results, kind: "results", turn, label: "results", detail: `0/${callIds.length}` }),
+    );
+    for (const callId of callIds) edges.push(createEdge(graphIds.stage(turn, callId, "normalize"), results));
+    return { ...addToTurn(graph, nodes, edges), callIds: [...graph.callIds, ...callIds], exit: results };
+  });
+  return next === state ? state : { ...next, callTurns };
+}
+
+function buildCallPipeline(
+  turn: number,
+  callId: string,
+  from: string,
+): { nodes: GraphNode[]; edges: GraphEdge[] } {
+  const stageIds = STAGES.map((stage) => graphIds.stage(turn, callId, stage));
+  const errorResult = graphIds.errorResult(turn, callId);
+  const nodes = STAGES.map((stage, index) =>
+    createNode({ id: stageIds[index]!, kind: "stage", turn, label: stage, stage, callId }),
+  );
+  nodes.push(createNode({ id: errorResult, kind: "error-result", turn, label: "error result", callId }));
+  const chain = [from, ...stageIds];
+  const edges = chain.slice(1).map((id, index) => createEdge(chain[index]!, id));
+  for (const stage of BRANCHING_STAGES)
+    edges.push(createEdge(graphIds.stage(turn, callId, stage), errorResult, "branch"));
+  edges.push(createEdge(errorResult, graphIds.stage(turn, callId, "normalize")));
+  return { nodes, edges };
+}
+
+function describeBlockType(block: Block): GraphBlockType {
+  switch (block.type) {
+    case "text":
+    case "thinking":
+    case "redacted_thinking":
+      return block.type;
+    case "toolCall":
+      return "tool_use";
+    case "toolResult":
+    case "unknown":
+      return "other";
+    default:
+      return assertNever(block, "block type");
+  }
+}
+
+function describeBlockLabel(block: Block): string {
+  switch (block.type) {
+    case "text":
+      return clip(block.text);
+    case "thinking":
+      return clip(block.thinking);
+    case "toolCall":
+      return block.name;
+    case "redacted_thinking":
+    case "toolResult":
+    case "unknown":
+      return block.type;
+    default:
+      return assertNever(block, "block type");
+  }
+}

@@ -1,0 +1,118 @@
+/**
+ * What a tool call's events do to its nodes: `tool.stage` sets a stage's status, input, output
+ * and ms; `tool.result` resolves the error-result branch and the results node; stages a call
+ * never reached are `skipped` once it has its result (that result is the event that says so).
+ */
+import { STAGES, type Stage, type ToolStage } from "../events";
+import { updateNode, withSeq, type RunGraphState } from "./graph-state";
+import { graphIds, type GraphNode } from "./types";
+
+/** The result a call got: from `tool.result`, or a synthetic one added when the run ended. */
+export interface CallOutcome {
+  callId: string;
+  seq: number;
+  isError: boolean;
+  errorKind?: string;
+  content: string;
+  /** Added by the run's end for a call left open: it failed wherever it stood. */
+  synthetic?: boolean;
+}
+
+const clip = (text: string, max = 160) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/** The turn a call belongs to, or undefined for a call this graph does not know. */
+export function findCallTurn(state: RunGraphState, callId: string): number | undefined {
+  return Object.hasOwn(state.callTurns, callId) ? state.callTurns[callId] : undefined;
+}
+
+/** Adds an event's seq to one node of a call (a stage, or the error result). */
+export function attachToCall(
+  state: RunGraphState,
+  callId: string,
+  target: Stage | "error-result",
+  seq: number,
+  change: (node: GraphNode) => Partial<GraphNode> = () => ({}),
+): RunGraphState {
+  const turn = findCallTurn(state, callId);
+  if (turn === undefined) return state;
+  const id =
+    target === "error-result" ? graphIds.errorResult(turn, callId) : graphIds.stage(turn, callId, target);
+  return updateNode(state, turn, id, (node) => ({ ...node, ...change(node), seqs: withSeq(node, seq) }));
+}
+
+/** A stage started (`running`) or ended. A stage that runs again (validate after a rewrite) shows its latest run. */
+export function applyStage(state: RunGraphState, event: ToolStage): RunGraphState {
+  return attachToCall(state, event.callId, event.stage, event.seq, (node) => {
+    if (event.status === "running") {
+      const input = event.input ?? "";
+      return { status: "running", input, output: undefined, ms: undefined, detail: clip(input) };
+    }
+    const output = event.output ?? node.output ?? "";
+    const ms = event.ms ?? node.ms;
+    const detail = [clip(output), ms === undefined ? "" : `${ms} ms`].filter(Boolean).join(" · ");
+    return { status: event.status, output, ...(ms === undefined ? {} : { ms }), detail };
+  });
+}
+
+/**
+ * A call's result: its normalize node gets the event; the error result is taken when the call
+ * failed before `execute` (a failing check, a denial, an aborted batch) or the run's end answered
+ * it, else skipped; stages never reached are skipped; the turn's results node counts one more.
+ */
+export function applyOutcome(state: RunGraphState, outcome: CallOutcome): RunGraphState {
+  const turn = findCallTurn(state, outcome.callId);
+  if (turn === undefined) return state;
+  const errorId = graphIds.errorResult(turn, outcome.callId);
+  const turnGraph = state.turns.find((graph) => graph.turn === turn);
+  if (!turnGraph || turnGraph.nodes[errorId]?.status !== "pending") return state;
+  const executed = turnGraph.nodes[graphIds.stage(turn, outcome.callId, "execute")]?.status !== "pending";
+  const tookBranch = outcome.isError && (!executed || outcome.synthetic === true);
+  let next = attachToCall(state, outcome.callId, "normalize", outcome.seq);
+  next = updateNode(next, turn, errorId, (node) =>
+    tookBranch
+      ? {
+          ...node,
+          status: "error",
+          seqs: withSeq(node, outcome.seq),
+          ...(outcome.errorKind ? { errorKind: outcome.errorKind } : {}),
+          detail: clip(`${outcome.errorKind ?? "error"}: ${outcome.content}`),
+        }
+      : { ...node, status: "skipped" },
+  );
+  for (const stage of STAGES) {
+    next = updateNode(next, turn, graphIds.stage(turn, outcome.callId, stage), (node) =>
+      node.status === "pending" ? { ...node, status: "skipped" } : node,
+    );
+  }
+  return countResults(next, turn, outcome.seq);
+}
+
+/** Stages still running or waiting when the run ended become errors: the run stopped them. */
+export function stopCall(state: RunGraphState, callId: string, seq: number, why: string): RunGraphState {
+  let next = state;
+  for (const stage of STAGES) {
+    const turn = findCallTurn(next, callId);
+    if (turn === undefined) return state;
+    next = updateNode(next, turn, graphIds.stage(turn, callId, stage), (node) =>
+      node.status === "running" || node.status === "waiting"
+        ? { ...node, status: "error", paused: undefined, detail: why, seqs: withSeq(node, seq) }
+        : node,
+    );
+  }
+  return next;
+}
+
+function countResults(state: RunGraphState, turn: number, seq: number): RunGraphState {
+  const graph = state.turns.find((candidate) => candidate.turn === turn);
+  if (!graph) return state;
+  const done = graph.callIds.filter(
+    (callId) => graph.nodes[graphIds.errorResult(turn, callId)]?.status !== "pending",
+  ).length;
+  const total = graph.callIds.length;
+  return updateNode(state, turn, graphIds.results(turn), (node) => ({
+    ...node,
+    status: done === total ? "ok" : done > 0 ? "running" : "pending",
+    detail: `${done}/${total}`,
+    seqs: withSeq(node, seq),
+  }));
+}

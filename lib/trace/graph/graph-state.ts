@@ -1,0 +1,112 @@
+/**
+ * The run graph's fold state, persistent so any prefix's state can be kept as a checkpoint:
+ * a fold step copies only the turn it touches (a few dozen nodes), never the whole graph, and
+ * a node that did not change keeps its identity.
+ */
+import type { GraphEdge, GraphNode } from "./types";
+
+export interface TurnGraph {
+  turn: number;
+  nodes: Readonly<Record<string, GraphNode>>;
+  /** Node ids in the order they were added. */
+  order: readonly string[];
+  edges: readonly GraphEdge[];
+  /** The turn's tool call ids, in call order. */
+  callIds: readonly string[];
+  /** The node the next turn (or the run's end) links from. */
+  exit: string;
+  /** The first node of the turn (the user message, or the tools section). */
+  entry: string;
+}
+
+export interface RunGraphState {
+  /** Turns in the order they appeared. */
+  turns: readonly TurnGraph[];
+  /** Which turn each tool call belongs to (the latest, should an id repeat). */
+  callTurns: Readonly<Record<string, number>>;
+  /** The run that is live, as of the last `run.started`. */
+  runId: string | null;
+  /** How many turns there were when that run started (so its end knows whether it opened one). */
+  runStart: number;
+  /** The node the next turn links from when it is not the previous turn's exit (a run's end). */
+  link: string | null;
+  /** The node the run is paused at, if any. */
+  pausedAt: { turn: number; id: string } | null;
+}
+
+export const EMPTY_RUN_GRAPH: RunGraphState = Object.freeze({
+  turns: [],
+  callTurns: {},
+  runId: null,
+  runStart: 0,
+  link: null,
+  pausedAt: null,
+});
+
+/** The index of a turn in `state.turns`, or -1 (turns are searched from the newest). */
+export function findTurnIndex(state: RunGraphState, turn: number): number {
+  for (let i = state.turns.length - 1; i >= 0; i--) if (state.turns[i]!.turn === turn) return i;
+  return -1;
+}
+
+/** Replaces one turn; returns the same state when the turn is unknown. */
+export function replaceTurn(
+  state: RunGraphState,
+  turn: number,
+  change: (graph: TurnGraph) => TurnGraph,
+): RunGraphState {
+  const index = findTurnIndex(state, turn);
+  if (index < 0) return state;
+  const before = state.turns[index]!;
+  const after = change(before);
+  if (after === before) return state;
+  const turns = [...state.turns];
+  turns[index] = after;
+  return { ...state, turns };
+}
+
+/** Changes one node of a turn; a missing node or an unchanged result changes nothing. */
+export function updateNode(
+  state: RunGraphState,
+  turn: number,
+  id: string,
+  change: (node: GraphNode) => GraphNode,
+): RunGraphState {
+  return replaceTurn(state, turn, (graph) => {
+    const node = graph.nodes[id];
+    if (!node) return graph;
+    const next = change(node);
+    return next === node ? graph : { ...graph, nodes: { ...graph.nodes, [id]: next } };
+  });
+}
+
+/** Adds nodes (ignoring ids already there) and edges (ignoring ids already there) to a turn. */
+export function addToTurn(
+  graph: TurnGraph,
+  nodes: readonly GraphNode[],
+  edges: readonly GraphEdge[],
+): TurnGraph {
+  const fresh = nodes.filter((node) => !graph.nodes[node.id]);
+  const known = new Set(graph.edges.map((edge) => edge.id));
+  const freshEdges = edges.filter((edge) => !known.has(edge.id));
+  if (fresh.length === 0 && freshEdges.length === 0) return graph;
+  const added: Record<string, GraphNode> = { ...graph.nodes };
+  for (const node of fresh) added[node.id] = node;
+  return {
+    ...graph,
+    nodes: added,
+    order: [...graph.order, ...fresh.map((node) => node.id)],
+    edges: [...graph.edges, ...freshEdges],
+  };
+}
+
+/** Appends a seq to a node's events (kept ascending and without repeats). */
+export function withSeq(node: GraphNode, seq: number): GraphNode["seqs"] {
+  return node.seqs.includes(seq) ? node.seqs : [...node.seqs, seq];
+}
+
+/** A node in a given state, reached by turn and id. */
+export function findNode(state: RunGraphState, turn: number, id: string): GraphNode | undefined {
+  const index = findTurnIndex(state, turn);
+  return index < 0 ? undefined : state.turns[index]!.nodes[id];
+}

@@ -1,0 +1,169 @@
+/**
+ * The run graph as a fold over the log: `reduceRunGraph(state, event)` and
+ * `projectRunGraph(events, upTo)`. Every status comes from an event; nothing is guessed from time.
+ */
+import { assertNever } from "@/lib/protocol/unified";
+import type { RequestAssembled, TraceEvent } from "../events";
+import { addAssistantBlocks, openTurn } from "./build-turn";
+import { applyOutcome, applyStage, attachToCall } from "./call-events";
+import { EMPTY_RUN_GRAPH, updateNode, withSeq, type RunGraphState } from "./graph-state";
+import { applyPause, applyResume, applyRunEnd } from "./run-events";
+import { graphIds, REQUEST_SECTIONS, type GraphNode, type RunGraph } from "./types";
+
+/** Folds one event into the graph state. Pure; returns the same state when the event changes nothing. */
+export function reduceRunGraph(state: RunGraphState, event: TraceEvent): RunGraphState {
+  switch (event.kind) {
+    case "run.started":
+      return { ...state, runId: event.runId, runStart: state.turns.length };
+    case "user.message":
+      return openTurn(state, event.turn, { text: event.text, seq: event.seq });
+    case "request.assembled":
+      return applyRequest(openTurn(state, event.turn), event);
+    case "wire.response":
+      return updateStream(state, event.turn, event.seq, (node) => ({
+        status: "running",
+        detail: describeStream(node.wireEvents ?? 0, undefined),
+      }));
+    case "wire.event":
+      return updateStream(state, event.turn, null, (node) => {
+        const count = (node.wireEvents ?? 0) + 1;
+        return { status: "running", wireEvents: count, detail: describeStream(count, undefined) };
+      });
+    case "wire.error":
+      return updateStream(state, event.turn, event.seq, () => ({ status: "error", detail: event.message }));
+    case "turn.completed": {
+      const stopReason = event.stopReason.raw ?? event.stopReason.unified;
+      const done = updateStream(state, event.turn, event.seq, (node) => ({
+        status: "ok",
+        stopReason,
+        detail: describeStream(node.wireEvents ?? 0, stopReason),
+      }));
+      return addAssistantBlocks(done, event);
+    }
+    case "batch.planned":
+      return event.callIds.reduce((next, callId) => attachToBlock(next, callId, event.seq), state);
+    case "tool.stage":
+      return applyStage(state, event);
+    case "tool.decision":
+      return attachToCall(
+        state,
+        event.callId,
+        event.decision === "manual-result" ? "execute" : "approval",
+        event.seq,
+      );
+    case "tool.progress":
+      return attachToCall(state, event.callId, "progress", event.seq, (node) =>
+        node.status === "running" ? { detail: event.message } : {},
+      );
+    case "workspace.changed":
+      return attachToCall(state, event.callId, "execute", event.seq);
+    case "tool.result":
+      return applyOutcome(state, {
+        callId: event.callId,
+        seq: event.seq,
+        isError: event.isError,
+        content: event.content,
+        ...(event.errorKind ? { errorKind: event.errorKind } : {}),
+      });
+    case "run.paused":
+      return applyPause(state, event);
+    case "run.resumed":
+      return applyResume(state, event);
+    case "run.finished":
+    case "run.interrupted":
+    case "run.failed":
+      return applyRunEnd(state, event);
+    case "session.created":
+    case "session.configured":
+    case "session.forked":
+    case "call.replayed":
+      return state;
+    default:
+      return assertNever(event, "event kind");
+  }
+}
+
+/** The graph of a state: nodes in the order they were added, turn by turn, and every edge. */
+export function readRunGraph(state: RunGraphState): RunGraph {
+  const nodes: GraphNode[] = [];
+  const edges: RunGraph["edges"] = [];
+  for (const graph of state.turns) {
+    for (const id of graph.order) nodes.push(graph.nodes[id]!);
+    edges.push(...graph.edges);
+  }
+  return { nodes, edges };
+}
+
+/** The graph as of event `upTo` (inclusive; default: the whole log). */
+export function projectRunGraph(events: readonly TraceEvent[], upTo = Infinity): RunGraph {
+  return readRunGraph(foldRunGraph(EMPTY_RUN_GRAPH, events, upTo));
+}
+
+/** Folds events (those with `seq <= upTo`) into a state. */
+export function foldRunGraph(
+  state: RunGraphState,
+  events: readonly TraceEvent[],
+  upTo = Infinity,
+): RunGraphState {
+  let next = state;
+  for (const event of events) {
+    if (event.seq > upTo) break;
+    next = reduceRunGraph(next, event);
+  }
+  return next;
+}
+
+/** Adds a seq to the tool_use block that made a call. */
+function attachToBlock(state: RunGraphState, callId: string, seq: number): RunGraphState {
+  const turn = Object.hasOwn(state.callTurns, callId) ? state.callTurns[callId]! : undefined;
+  const graph = turn === undefined ? undefined : state.turns.find((candidate) => candidate.turn === turn);
+  const id = graph?.order.find(
+    (nodeId) => graph.nodes[nodeId]!.kind === "block" && graph.nodes[nodeId]!.callId === callId,
+  );
+  if (turn === undefined || !id) return state;
+  return updateNode(state, turn, id, (node) => ({ ...node, seqs: withSeq(node, seq) }));
+}
+
+/** The three sections are assembled at once; a retry (attempt > 1) starts the stream over. */
+function applyRequest(state: RunGraphState, event: RequestAssembled): RunGraphState {
+  let next = state;
+  for (const section of REQUEST_SECTIONS) {
+    const tokens = event.tokens[section];
+    next = updateNode(next, event.turn, graphIds.section(event.turn, section), (node) => ({
+      ...node,
+      status: "ok",
+      tokens,
+      detail: `${tokens} tokens (${event.tokens.tokenizer})`,
+      seqs: withSeq(node, event.seq),
+    }));
+  }
+  if (event.attempt === 1) return next;
+  return updateStream(next, event.turn, null, () => ({
+    status: "pending",
+    wireEvents: 0,
+    stopReason: undefined,
+    detail: describeStream(0, undefined),
+  }));
+}
+
+/**
+ * Changes the turn's stream node. Wire events are counted, not listed in `seqs` (a long stream
+ * would make every step copy thousands of seqs); the detail pane lists them by turn.
+ */
+function updateStream(
+  state: RunGraphState,
+  turn: number,
+  seq: number | null,
+  change: (node: GraphNode) => Partial<GraphNode>,
+): RunGraphState {
+  return updateNode(state, turn, graphIds.stream(turn), (node) => ({
+    ...node,
+    ...change(node),
+    seqs: seq === null ? node.seqs : withSeq(node, seq),
+  }));
+}
+
+function describeStream(count: number, stopReason: string | undefined): string {
+  const events = `${count} wire event${count === 1 ? "" : "s"}`;
+  return stopReason ? `${events} · stop ${stopReason}` : events;
+}

@@ -1,0 +1,69 @@
+import type { NewEvent, Stage, StageStatus, TraceEvent } from "@/lib/trace/events";
+import type { RunGraph } from "../types";
+
+/** Gives hand-written events their envelope: dense seq from 0, `at` 1000 + seq, session `s1`. */
+export function buildLog(events: readonly NewEvent[]): TraceEvent[] {
+  return events.map((event, seq) => ({ ...event, seq, at: 1000 + seq, sessionId: "s1" }) as TraceEvent);
+}
+
+/** A `request.assembled` with a token estimate per section. */
+export function requested(turn: number, tokens = { tools: 120, system: 30, messages: 8 }): NewEvent {
+  return {
+    kind: "request.assembled",
+    turn,
+    attempt: 1,
+    format: "anthropic",
+    body: {},
+    tokens: { ...tokens, total: tokens.tools + tokens.system + tokens.messages, tokenizer: "o200k" },
+  };
+}
+
+/** `count` wire events of a turn, from index 0. */
+export function wireEvents(turn: number, count: number): NewEvent[] {
+  return Array.from({ length: count }, (_, index) => ({
+    kind: "wire.event" as const,
+    turn,
+    attempt: 1,
+    index,
+    event: "content_block_delta",
+    data: "{}",
+    receivedAt: 0,
+  }));
+}
+
+/** A `turn.completed` with text and tool calls, in that order. */
+export function completed(
+  turn: number,
+  text: string | null,
+  calls: { id: string; name: string }[],
+  stop = calls.length > 0 ? "tool_use" : "end_turn",
+): NewEvent {
+  return {
+    kind: "turn.completed",
+    turn,
+    attempt: 1,
+    format: "anthropic",
+    message: {},
+    unified: {
+      role: "assistant",
+      content: [
+        ...(text === null ? [] : [{ type: "text" as const, text }]),
+        ...calls.map((call) => ({ type: "toolCall" as const, ...call, arguments: {}, rawArguments: "{}" })),
+      ],
+    },
+    stopReason: { unified: stop === "tool_use" ? "tool_use" : "end_turn", raw: stop },
+    usage: { inputTokens: null, outputTokens: null },
+  };
+}
+
+/** A stage's start and end (or only its start, when `status` is `running`). */
+export function stage(callId: string, name: Stage, status: StageStatus, output = ""): NewEvent[] {
+  const start: NewEvent = { kind: "tool.stage", callId, stage: name, status: "running", input: "in" };
+  if (status === "running") return [start];
+  return [start, { kind: "tool.stage", callId, stage: name, status, output, ms: 2 }];
+}
+
+/** Every node's status, by id. */
+export function readStatuses(graph: RunGraph): Record<string, string> {
+  return Object.fromEntries(graph.nodes.map((node) => [node.id, node.status]));
+}
