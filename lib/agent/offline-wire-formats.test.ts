@@ -100,6 +100,8 @@ const CALL_ID: Record<WireFormat, RegExp> = {
 
 describe.each(["anthropic", "openai-chat", "openai-responses"] as const)(
   "the offline model speaking %s, through that format's SDK and the agent loop",
+  // Whole runs through the SDKs and the store; the first one also loads every module.
+  { timeout: 30_000 },
   (wire) => {
     it("reads a file, summarizes it, then answers a second message with the whole history", async () => {
       const id = test.create({ kind: "offline", wire });

@@ -42,8 +42,12 @@ describe("the provider registry", () => {
       expect(withKeys.check({ kind })).toBeNull();
   });
 
-  it("falls back to keys given as options (a ServerConfig) when the key reader has none", () => {
-    const factories = createProviderFactories({ readKey: () => null, openaiApiKey: "sk-config" });
+  it("reads the keys of the server config it is given (its environment keys, then its data dir's)", () => {
+    const factories = createProviderFactories({
+      dataDir: "/nonexistent/toolscope-data",
+      anthropicApiKey: null,
+      openaiApiKey: "sk-config",
+    });
     expect(factories.check({ kind: "openai-chat" })).toBeNull();
     expect(factories.check({ kind: "anthropic" })).toMatch(/^No Anthropic API key/);
   });

@@ -28,13 +28,24 @@ export interface ProviderFactories {
 }
 
 /**
- * Where keys come from: `readKey` (default `readProviderKey`, the environment and the settings
- * page). Keys given here (a `ServerConfig` fits) are used when `readKey` has none.
+ * Where keys come from: `readKey` when given; else `readProviderKey` (the environment, then the
+ * settings page) for the server config given here (a `ServerConfig` fits: its data dir holds the
+ * settings page's keys), or for the process's own config when none is given.
  */
 export interface ProviderFactoriesOptions {
   readKey?: KeyReader;
+  dataDir?: string;
   anthropicApiKey?: string | null;
   openaiApiKey?: string | null;
+}
+
+/** The key reader for `options`. */
+function createKeyReader(options: ProviderFactoriesOptions): KeyReader {
+  if (options.readKey) return options.readKey;
+  const { dataDir, anthropicApiKey, openaiApiKey } = options;
+  if (dataDir === undefined) return (provider) => readProviderKey(provider);
+  const config = { dataDir, anthropicApiKey: anthropicApiKey ?? null, openaiApiKey: openaiApiKey ?? null };
+  return (provider) => readProviderKey(provider, config);
 }
 
 export const OFFLINE_MODEL = "toolscope-offline-1";
@@ -79,10 +90,7 @@ const createOfflineProvider: ProviderFactory = (config, { clock, tools }) => {
  * provider is created, so a key entered on the settings page counts from the next run on.
  */
 export function createProviderFactories(options: ProviderFactoriesOptions = {}): ProviderFactories {
-  const readKey: KeyReader = (provider) =>
-    (options.readKey ?? readProviderKey)(provider) ??
-    (provider === "anthropic" ? options.anthropicApiKey : options.openaiApiKey) ??
-    null;
+  const readKey = createKeyReader(options);
   const keyFor = (config: ProviderConfig): string => {
     const provider = readKeyProvider(config.kind);
     const key = provider ? readKey(provider) : null;

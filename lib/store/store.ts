@@ -72,10 +72,14 @@ export class EventStore {
     this.nextSeq.set(row.id, 0);
   }
 
-  /** Appends one event: redacts it, gives it its envelope, writes it, then publishes it. */
-  append(sessionId: string, event: NewEvent): TraceEvent {
+  /**
+   * Appends one event: redacts it, gives it its envelope, writes it, then publishes it. `at`
+   * defaults to now; an import of an export passes the original times.
+   */
+  append(sessionId: string, event: NewEvent, options: { at?: number } = {}): TraceEvent {
     const seq = this.peekSeq(sessionId);
-    const full = deepFreeze(this.redact({ ...event, seq, at: this.now(), sessionId } as TraceEvent));
+    const at = options.at ?? this.now();
+    const full = deepFreeze(this.redact({ ...event, seq, at, sessionId } as TraceEvent));
     this.db
       .prepare("INSERT INTO events (session_id, seq, at, kind, body) VALUES (?, ?, ?, ?, ?)")
       .run(sessionId, seq, full.at, full.kind, JSON.stringify(full));

@@ -127,6 +127,51 @@ describe("the transcript fold", () => {
   });
 });
 
+describe("a fork's edited messages", () => {
+  const edited = [
+    { role: "user" as const, content: [{ type: "text" as const, text: "read it" }] },
+    { role: "assistant" as const, content: [call("c9")] },
+    {
+      role: "user" as const,
+      content: [{ type: "toolResult" as const, toolCallId: "c9", content: "edited", isError: false }],
+    },
+  ];
+  const log = buildLog([
+    created,
+    { kind: "user.message", turn: 1, text: "go" },
+    assistantWith(1, call("c1")),
+    result("c1"),
+    { kind: "session.forked", parentId: "ses_parent", forkSeq: 3, edits: { messages: edited } },
+    { kind: "user.message", turn: 3, text: "and then?" },
+    assistantWith(3, call("c10")),
+    result("c10"),
+  ]);
+
+  it("replace the copied transcript at the session.forked event, and later events build on them", () => {
+    expect(projectTranscript(log, 3).messages.map((m) => m.content.length)).toEqual([1, 2, 1]);
+    const view = projectTranscript(log);
+    expect(view.messages.map((m) => [m.role, m.turn, m.seq, m.content.map((b) => b.type)])).toEqual([
+      ["user", 1, 4, ["text"]],
+      ["assistant", 1, 4, ["toolCall"]],
+      ["user", 3, 4, ["toolResult", "text"]],
+      ["assistant", 3, 6, ["text", "toolCall"]],
+      ["user", 3, 7, ["toolResult"]],
+    ]);
+    expect(view.messages[2]!.content[0]).toEqual(edited[2]!.content[0]);
+    expect(findUnansweredCalls(view)).toEqual([]);
+  });
+
+  it("leave the transcript alone when the fork edited no messages, or sent something else", () => {
+    const plain = buildLog([
+      created,
+      { kind: "user.message", turn: 1, text: "go" },
+      { kind: "session.forked", parentId: "p", forkSeq: 1, edits: { system: "x" } },
+      { kind: "session.forked", parentId: "p", forkSeq: 1, edits: { messages: [{ role: "tool" }] } },
+    ]);
+    expect(projectTranscript(plain)).toEqual(projectTranscript(plain, 1));
+  });
+});
+
 describe("the derived status and workspace", () => {
   it("follows the run events", () => {
     const log = buildLog([created, { kind: "run.started", runId: "r", trigger: "message" }]);

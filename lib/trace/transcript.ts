@@ -5,7 +5,7 @@
  * call, in the order of the calls, whatever order they finished in; a later user text joins
  * that message after the results, so results always come first in their message.
  */
-import type { Block, Role, ToolCallBlock, ToolResultBlock } from "@/lib/protocol/unified";
+import type { Block, Role, ToolCallBlock, ToolResultBlock, UnifiedMessage } from "@/lib/protocol/unified";
 import { assertNever } from "@/lib/protocol/unified";
 import type { ToolDefinition } from "./config";
 import type { TraceEvent } from "./events";
@@ -62,6 +62,7 @@ export function reduceTranscript(view: TranscriptView, event: TraceEvent): Trans
     case "run.failed":
       return event.syntheticResults.reduce((v, result) => placeResult(v, event.seq, result), view);
     case "session.forked":
+      return replaceMessages(view, event.seq, event.edits.messages);
     case "run.started":
     case "request.assembled":
     case "wire.response":
@@ -89,6 +90,30 @@ export function projectTranscript(events: readonly TraceEvent[], upTo = Infinity
     view = reduceTranscript(view, event);
   }
   return view;
+}
+
+/**
+ * A fork whose edits carry `messages` starts from exactly those messages: they replace the
+ * copied transcript, all stamped with the `session.forked` seq. Turns are counted as a run
+ * would: each assistant message is the next turn, a user message with text opens the turn after
+ * the last one, one holding only tool results belongs to its caller's turn. Anything but a
+ * list of `{ role, content: [] }` messages leaves the view as it was.
+ */
+function replaceMessages(view: TranscriptView, seq: number, edited: unknown): TranscriptView {
+  if (!Array.isArray(edited) || !edited.every(isMessageLike)) return view;
+  let turn = 0;
+  const messages = (edited as UnifiedMessage[]).map(({ role, content }): TranscriptMessage => {
+    if (role === "assistant") turn++;
+    const opensTurn = role === "user" && content.some((b) => b.type !== "toolResult");
+    return { role, turn: opensTurn ? turn + 1 : turn, seq, content };
+  });
+  return { ...view, messages };
+}
+
+function isMessageLike(value: unknown): boolean {
+  if (typeof value !== "object" || value === null) return false;
+  const { role, content } = value as { role?: unknown; content?: unknown };
+  return (role === "user" || role === "assistant") && Array.isArray(content);
 }
 
 function appendUserText(view: TranscriptView, turn: number, seq: number, text: string): TranscriptView {

@@ -61,15 +61,17 @@ export interface ReadExport {
   title: string;
   provider: ProviderConfig;
   events: NewEvent[];
+  /** Each event's original `at`, when every event has one. */
+  times?: number[];
 }
 
 export type ReadExportOutcome = { ok: true; value: ReadExport } | { ok: false; error: string };
 
 /**
  * A Toolscope export (`{ format: "toolscope-export", version: 1, session, events }`) as the
- * events to append under a new id: each event's envelope (`seq`, `at`, `sessionId`) is dropped
- * and given again by the store, so the events are the same apart from `sessionId` — and `at`,
- * which the store stamps when it appends (a note says so). The first event must be
+ * events to append under a new id: each event's envelope (`seq`, `sessionId`) is given again by
+ * the store, which keeps each event's original `at` — so the events are the same apart from
+ * `sessionId` (an export without times is stamped with the import's, and a note says so). The first event must be
  * `session.created`; an event of a kind this version does not know is refused.
  */
 export function readExportFile(file: JsonObject, notes: string[]): ReadExportOutcome {
@@ -110,7 +112,11 @@ export function readExportFile(file: JsonObject, notes: string[]): ReadExportOut
     notes.push(
       "The export's seq numbers were not dense from 0; the events were numbered again in file order.",
     );
-  notes.push("Event times (at) are the time of this import: the store stamps each event as it appends it.");
+  const times = events.every((e: JsonObject) => typeof e.at === "number" && Number.isFinite(e.at))
+    ? events.map((e: JsonObject) => e.at as number)
+    : undefined;
+  if (!times)
+    notes.push("Some events had no time (at); every event was stamped with the time of this import.");
   const session = isRecord(file.session) ? file.session : {};
   const title =
     typeof session.title === "string" ? session.title : String(config.title ?? "Imported session");
@@ -121,5 +127,5 @@ export function readExportFile(file: JsonObject, notes: string[]): ReadExportOut
     const { seq: _seq, at: _at, sessionId: _sessionId, ...event } = e;
     return event as unknown as NewEvent;
   });
-  return { ok: true, value: { title, provider, events: stripped } };
+  return { ok: true, value: { title, provider, events: stripped, ...(times ? { times } : {}) } };
 }

@@ -18,7 +18,10 @@ export function importSession(runtime: Runtime, input: ImportInput): Outcome<Imp
   const id = newId("ses");
   runtime.store.transaction(() => {
     runtime.store.createSession({ id, title: plan.title, provider: plan.provider });
-    for (const event of plan.events) runtime.store.append(id, event);
+    plan.events.forEach((event, index) => {
+      const at = plan.times?.[index];
+      runtime.store.append(id, event, at === undefined ? {} : { at });
+    });
   });
   return succeed({ id, detected: plan.detected, notes: plan.notes });
 }

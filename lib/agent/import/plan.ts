@@ -81,7 +81,7 @@ function planExport(file: JsonObject, notes: string[]): PlanOutcome {
   if (!read.ok) return refuse(`The body is a Toolscope export, but ${read.error}`);
   const stored = projectPlannedTranscript(read.value.events);
   notePairingProblems(stored, stored, notes);
-  const { title, provider, events } = read.value;
+  const { title, provider, events, times } = read.value;
   return {
     ok: true,
     plan: {
@@ -89,6 +89,7 @@ function planExport(file: JsonObject, notes: string[]): PlanOutcome {
       title,
       provider,
       events,
+      ...(times ? { times } : {}),
       notes,
     },
   };

@@ -24,6 +24,8 @@ export interface ImportPlan {
   provider: ProviderConfig;
   /** The events to append in order, `session.created` first. */
   events: NewEvent[];
+  /** The original time of each event, when the input carries them (an export). */
+  times?: number[];
   /** What was read leniently, repaired, inferred or left out; and what the pairing doctor found. */
   notes: string[];
 }

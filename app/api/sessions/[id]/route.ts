@@ -1,6 +1,9 @@
+import { configureSession } from "@/lib/agent/configure";
 import { getRuntime } from "@/lib/agent/runtime";
 import { getSessionDetail } from "@/lib/agent/session-detail";
+import { readJsonBody } from "@/lib/server/body";
 import { errorResponse } from "@/lib/server/http";
+import { ConfigureBody } from "@/lib/server/replay-schemas";
 import { respond } from "@/lib/server/respond";
 
 export const dynamic = "force-dynamic";
@@ -19,4 +22,12 @@ export async function DELETE(_request: Request, { params }: Context) {
     return errorResponse(409, "A run is live in this session; interrupt it before deleting.");
   if (!runtime.store.deleteSession(id)) return errorResponse(404, `No session with id ${id}.`);
   return new Response(null, { status: 204 });
+}
+
+/** Changes the session's title, system prompt, tools, policy or provider: one `session.configured`. */
+export async function PATCH(request: Request, { params }: Context) {
+  const { id } = await params;
+  const body = await readJsonBody(request, ConfigureBody);
+  if (!body.ok) return body.response;
+  return respond(configureSession(getRuntime(), id, body.value));
 }

@@ -1,0 +1,112 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useCallback, useMemo, useState } from "react";
+import type { ToolDefinition } from "@/lib/trace/config";
+import type { TraceEvent } from "@/lib/trace/events";
+import type { SessionStatus } from "@/lib/trace/status";
+import { getBrowserStorage, listDraftTargets, readDraft, writeDraft } from "./draft-storage";
+import { ToolBadges } from "./tool-badges";
+import { createToolTemplate } from "./tool-drafts";
+import { ToolEditor } from "./tool-editor";
+import "./schema.css";
+
+interface ToolsPanelProps {
+  sessionId: string;
+  /** The session's tools as projected from the log (`session.created`, then `session.configured`). */
+  tools: readonly ToolDefinition[];
+  events: readonly TraceEvent[];
+  status: SessionStatus;
+}
+
+type Selection = { kind: "saved"; name: string } | { kind: "new" } | null;
+
+/**
+ * The session's tools, built-in and custom, with their metadata; opening one shows its definition
+ * in the editor. Built-ins are read-only; custom tools (with their mocks) can be added, edited and
+ * removed. Saving sends the whole tools array (`PATCH /api/sessions/:id`).
+ */
+export function ToolsPanel({ sessionId, tools, events, status }: ToolsPanelProps) {
+  const t = useTranslations("Tools");
+  const [selection, setSelection] = useState<Selection>(null);
+  const [draftsVersion, setDraftsVersion] = useState(0);
+  const onDraftsChanged = useCallback(() => setDraftsVersion((version) => version + 1), []);
+  const drafts = useMemo(
+    () => new Set(listDraftTargets(getBrowserStorage(), sessionId)),
+    // draftsVersion: re-read storage after each edit.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [sessionId, draftsVersion],
+  );
+  const names = tools.map((tool) => tool.name);
+  const template = useMemo(() => createToolTemplate(names), [names.join("\u0000")]); // eslint-disable-line react-hooks/exhaustive-deps
+  const lockedReason = status === "running" || status === "paused" ? t("locked") : null;
+  const selected = selection?.kind === "saved" ? (tools.find((tool) => tool.name === selection.name) ?? null) : null;
+
+  const addTool = () => {
+    const storage = getBrowserStorage();
+    if (readDraft(storage, sessionId, null) === null) writeDraft(storage, { sessionId, target: null, text: template });
+    onDraftsChanged();
+    setSelection({ kind: "new" });
+  };
+
+  return (
+    <div className="tools-panel" data-testid="tools-panel">
+      <div className="tools-panel-bar">
+        <span className="muted">{t("count", { count: tools.length })}</span>
+        <button type="button" data-testid="tool-add" onClick={addTool}>
+          {drafts.has(null) ? t("resumeNew") : t("add")}
+        </button>
+      </div>
+      <ul className="tool-rows" aria-label={t("heading")}>
+        {tools.map((tool) => (
+          <li key={tool.name}>
+            <button
+              type="button"
+              className="tool-row"
+              data-testid="tool-row"
+              data-tool-name={tool.name}
+              data-builtin={tool.builtin !== undefined}
+              data-draft={drafts.has(tool.name)}
+              aria-pressed={selection?.kind === "saved" && selection.name === tool.name}
+              onClick={() => setSelection({ kind: "saved", name: tool.name })}
+            >
+              <code className="tool-row-name">{tool.name}</code>
+              {drafts.has(tool.name) ? <span className="tool-row-draft">{t("draft")}</span> : null}
+              <ToolBadges tool={tool} />
+            </button>
+          </li>
+        ))}
+      </ul>
+      {selection?.kind === "new" ? (
+        <ToolEditor
+          key={`${sessionId}:new`}
+          sessionId={sessionId}
+          tool={null}
+          template={template}
+          tools={tools}
+          events={events}
+          lockedReason={lockedReason}
+          onSaved={(name) => setSelection({ kind: "saved", name })}
+          onRemoved={() => setSelection(null)}
+          onDraftsChanged={onDraftsChanged}
+        />
+      ) : null}
+      {selection?.kind === "saved" && selected ? (
+        <ToolEditor
+          key={`${sessionId}:saved:${selected.name}`}
+          sessionId={sessionId}
+          tool={selected}
+          template={template}
+          tools={tools}
+          events={events}
+          lockedReason={lockedReason}
+          onSaved={(name) => setSelection({ kind: "saved", name })}
+          onRemoved={() => setSelection(null)}
+          onDraftsChanged={onDraftsChanged}
+        />
+      ) : null}
+      {selection?.kind === "saved" && !selected ? <p className="muted">{t("waitingForSave")}</p> : null}
+      {selection === null ? <p className="muted">{t("pick")}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import "server-only";
+import { isDeepStrictEqual } from "node:util";
+import type { ConfigureBody } from "@/lib/server/replay-schemas";
+import { refuse, succeed, type Outcome } from "@/lib/server/problem";
+import type { SessionConfig } from "@/lib/trace/config";
+import type { SessionConfigured } from "@/lib/trace/events";
+import { projectSessionConfig } from "@/lib/trace/session-config";
+import { deriveRunState } from "@/lib/trace/status";
+import { resolveTools } from "./resolve-tools";
+import type { Runtime } from "./runtime";
+import { getSessionDetail, type SessionDetail } from "./session-detail";
+
+/** What `session.configured` records: each changed field, before and after. */
+export type ConfigChanges = SessionConfigured["changes"];
+
+/** The configuration fields a PATCH or a fork may edit. */
+export type ConfigEdits = Pick<ConfigureBody, "title" | "system" | "tools" | "policy" | "provider">;
+
+const LIVE =
+  "A run is live in this session; wait for it to end, or interrupt it, before changing its configuration.";
+
+/**
+ * Validates edits as session creation does — tools resolved (built-ins expanded, a name used
+ * twice refused), the provider checked with `runtime.providers.check`, a title not blank — and
+ * returns only the fields whose value changes, with before and after. A refusal is a 400 whose
+ * path is prefixed with `pointer` (a fork passes `/edits`).
+ */
+export function resolveConfigChanges(
+  runtime: Runtime,
+  current: SessionConfig,
+  edits: ConfigEdits,
+  pointer = "",
+): Outcome<ConfigChanges> {
+  const next: Partial<SessionConfig> = {};
+  if (edits.title !== undefined) {
+    const title = edits.title.trim();
+    if (!title) return refuse(400, `${pointer}/title: the title must not be blank`, `${pointer}/title`);
+    next.title = title;
+  }
+  if (edits.system !== undefined) next.system = edits.system;
+  if (edits.policy !== undefined) next.policy = edits.policy;
+  if (edits.tools !== undefined) {
+    const tools = resolveTools(edits.tools);
+    if (!tools.ok)
+      return refuse(400, `${pointer}${tools.problem.error}`, `${pointer}${tools.problem.path ?? "/tools"}`);
+    next.tools = tools.value;
+  }
+  if (edits.provider !== undefined) {
+    const problem = runtime.providers.check(edits.provider);
+    if (problem) return refuse(400, problem, `${pointer}/provider/kind`);
+    next.provider = edits.provider;
+  }
+  const changes: Record<string, { before: unknown; after: unknown }> = {};
+  for (const [key, after] of Object.entries(next)) {
+    const before = current[key as keyof SessionConfig];
+    if (!isDeepStrictEqual(before, after)) changes[key] = { before, after };
+  }
+  return succeed(changes as ConfigChanges);
+}
+
+/**
+ * `PATCH /api/sessions/:id`: appends one `session.configured` holding only the fields that
+ * change (none change: nothing is appended) and, when the title changes, renames the sessions
+ * row — both in one transaction. 404 for an unknown session, 409 while a run is live, 400
+ * naming the field. Replies with the session as `GET /api/sessions/:id` shows it, its provider
+ * taken from the configuration (the sessions row keeps the provider the session was created with).
+ */
+export function configureSession(
+  runtime: Runtime,
+  sessionId: string,
+  body: ConfigureBody,
+): Outcome<{ session: SessionDetail["session"] }> {
+  if (!runtime.store.getSession(sessionId)) return refuse(404, `No session with id ${sessionId}.`);
+  const events = runtime.store.events(sessionId);
+  if (deriveRunState(events).liveRunId) return refuse(409, LIVE);
+  const config = projectSessionConfig(events);
+  if (!config) return refuse(404, `Session ${sessionId} has no configuration event.`);
+  const changes = resolveConfigChanges(runtime, config, body);
+  if (!changes.ok) return changes;
+
+  if (Object.keys(changes.value).length > 0) {
+    runtime.store.transaction(() => {
+      runtime.store.append(sessionId, { kind: "session.configured", changes: changes.value });
+      if (changes.value.title) runtime.store.updateTitle(sessionId, changes.value.title.after);
+    });
+  }
+  const detail = getSessionDetail(runtime, sessionId);
+  if (!detail.ok) return detail;
+  const provider = projectSessionConfig(detail.value.events)?.provider ?? detail.value.session.provider;
+  return succeed({ session: { ...detail.value.session, provider } });
+}

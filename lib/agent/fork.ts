@@ -1,0 +1,145 @@
+import "server-only";
+import { checkTranscript } from "@/lib/protocol/doctor/check";
+import type { Problem as PairingProblem } from "@/lib/protocol/doctor/problems";
+import type { UnifiedMessage } from "@/lib/protocol/unified";
+import type { Problem } from "@/lib/server/problem";
+import type { ForkBody, ForkEdits } from "@/lib/server/replay-schemas";
+import type { NewEvent, TraceEvent } from "@/lib/trace/events";
+import { projectSessionConfig } from "@/lib/trace/session-config";
+import { deriveRunState } from "@/lib/trace/status";
+import { callIds } from "@/lib/trace/transcript";
+import { resolveConfigChanges } from "./configure";
+import { writeForkedSession } from "./fork-write";
+import { newId } from "./ids";
+import type { Runtime } from "./runtime";
+import { createSyntheticResults } from "./synthetic";
+
+/** A fork's outcome: the child's id, or a refusal whose extra fields (`validSeqs`, `problems`) the route sends along. */
+export type ForkOutcome =
+  | { ok: true; value: { id: string } }
+  | { ok: false; problem: Problem; extra?: { validSeqs?: number[]; problems?: PairingProblem[] } };
+
+/**
+ * The seqs a session may be forked at, ascending: every `user.message`; every `turn.completed`
+ * whose assistant message makes no tool call; and the `tool.result` that answers the last
+ * unanswered call of a turn's batch (a batch finished by synthetic results has none).
+ */
+export function listForkPoints(events: readonly TraceEvent[]): number[] {
+  const points: number[] = [];
+  const batchOf = new Map<string, { pending: Set<string> }>();
+  for (const event of events) {
+    if (event.kind === "user.message") points.push(event.seq);
+    else if (event.kind === "turn.completed") {
+      const ids = callIds(event.unified);
+      if (ids.length === 0) points.push(event.seq);
+      const batch = { pending: new Set(ids) };
+      for (const id of ids) batchOf.set(id, batch);
+    } else if (event.kind === "tool.result") {
+      const batch = batchOf.get(event.callId);
+      if (!batch?.pending.delete(event.callId)) continue;
+      if (batch.pending.size === 0) points.push(event.seq);
+    }
+  }
+  return points;
+}
+
+/**
+ * `POST /api/sessions/:id/fork`: creates a child session that starts where the parent was at
+ * event `at`, in one store transaction (nothing is half-saved):
+ *
+ * 1. events `0..at` copied under the child's id — same kinds, payloads, `seq` and `at`;
+ * 2. `session.forked { parentId, forkSeq: at, edits }` (edited messages completed with their
+ *    `rawArguments`, the rest as given);
+ * 3. `session.configured` for the config edits that change something (validated as at
+ *    creation: tools resolved, provider checked);
+ * 4. when `at` falls inside a run (the usual case), `run.interrupted` for that run, so nothing
+ *    copied looks live in the child. At a fork point every call is answered, so it carries no
+ *    synthetic results; the child's status is `interrupted` until it continues.
+ *
+ * `edits.messages` replaces the whole transcript: the transcript projection honours
+ * `session.forked.edits.messages`, so the child's transcript is exactly those messages, and
+ * later events build on them. They must pass the pairing doctor (errors, not warnings).
+ * The child's row carries `parentId` and `forkSeq`, the title as of `at` and the provider it
+ * will use. The child continues with `POST .../messages` or `control continue`.
+ * Refusals: 404 unknown parent; 422 `{ error, validSeqs }` for an `at` that is not a fork
+ * point; 422 `{ error, problems }` for messages that break pairing; 400 naming the edit.
+ */
+export function forkSession(runtime: Runtime, parentId: string, body: ForkBody): ForkOutcome {
+  const parent = runtime.store.getSession(parentId);
+  if (!parent) return refuseFork(404, `No session with id ${parentId}.`);
+  const events = runtime.store.events(parentId);
+  const validSeqs = listForkPoints(events);
+  if (!validSeqs.includes(body.at)) {
+    const error = `Event ${body.at} does not end a turn or a user message; fork at one of the valid seqs.`;
+    return refuseFork(422, error, "/at", { validSeqs });
+  }
+  const prefix = events.slice(0, body.at + 1);
+  const config = projectSessionConfig(prefix);
+  if (!config) return refuseFork(404, `Session ${parentId} has no configuration event.`);
+
+  const edits: ForkEdits = { ...body.edits };
+  if (edits.messages) {
+    edits.messages = completeMessages(edits.messages);
+    const problems = checkTranscript(edits.messages as UnifiedMessage[]).filter(
+      (p) => p.severity === "error",
+    );
+    if (problems.length > 0) {
+      const error = `The edited messages break ${problems.length} pairing rule${problems.length === 1 ? "" : "s"}: ${problems[0]!.message}`;
+      return refuseFork(422, error, "/edits/messages", { problems });
+    }
+  }
+  const changes = resolveConfigChanges(runtime, config, edits, "/edits");
+  if (!changes.ok) return { ok: false, problem: changes.problem };
+
+  const id = newId("ses");
+  const appended: NewEvent[] = [{ kind: "session.forked", parentId, forkSeq: body.at, edits }];
+  if (Object.keys(changes.value).length > 0)
+    appended.push({ kind: "session.configured", changes: changes.value });
+  const liveRunId = deriveRunState(prefix).liveRunId;
+  writeForkedSession(runtime, {
+    row: { id, title: config.title, provider: edits.provider ?? config.provider, parentId, forkSeq: body.at },
+    copied: prefix,
+    appended,
+    finish: (log) =>
+      liveRunId
+        ? [
+            {
+              kind: "run.interrupted",
+              runId: liveRunId,
+              reason: `forked at event ${body.at}: the fork does not continue this run`,
+              syntheticResults: createSyntheticResults(log, "The session was forked"),
+            },
+          ]
+        : [],
+  });
+  return { ok: true, value: { id } };
+}
+
+/** Tool calls a person wrote without `rawArguments` get their arguments as JSON. */
+function completeMessages(messages: NonNullable<ForkEdits["messages"]>): NonNullable<ForkEdits["messages"]> {
+  return messages.map((message) => ({
+    ...message,
+    content: message.content.map((block) =>
+      block.type === "toolCall" && block.rawArguments === undefined
+        ? {
+            ...block,
+            rawArguments:
+              typeof block.arguments === "string" ? block.arguments : JSON.stringify(block.arguments ?? {}),
+          }
+        : block,
+    ),
+  }));
+}
+
+function refuseFork(
+  status: Problem["status"],
+  error: string,
+  path?: string,
+  extra?: { validSeqs?: number[]; problems?: PairingProblem[] },
+): ForkOutcome {
+  return {
+    ok: false,
+    problem: { status, error, ...(path === undefined ? {} : { path }) },
+    ...(extra ? { extra } : {}),
+  };
+}
