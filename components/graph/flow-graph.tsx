@@ -105,6 +105,7 @@ const FlowCanvas = memo(function FlowCanvas({ layout }: { layout: GraphLayout })
       })),
     [layout],
   );
+  const focusIds = useMemo(() => selectLatestTurn(layout.nodes.map((node) => node.id)), [layout]);
   const edges = useMemo<Edge[]>(
     () =>
       layout.edges.map((edge) => ({
@@ -127,8 +128,6 @@ const FlowCanvas = memo(function FlowCanvas({ layout }: { layout: GraphLayout })
         nodeTypes={NODE_TYPES}
         edgeTypes={EDGE_TYPES}
         onNodeClick={onNodeClick}
-        fitView
-        fitViewOptions={{ padding: 0.08 }}
         minZoom={0.05}
         nodesDraggable={false}
         nodesConnectable={false}
@@ -138,23 +137,32 @@ const FlowCanvas = memo(function FlowCanvas({ layout }: { layout: GraphLayout })
       >
         <Background gap={20} />
         <Controls showInteractive={false} />
-        <FitOnStructureChange layoutKey={layout.key} />
+        <FitOnStructureChange focusIds={focusIds} />
       </ReactFlow>
     </div>
   );
 });
 
-/** Fits the view again when nodes are added (a live run grows the graph). */
-function FitOnStructureChange({ layoutKey }: { layoutKey: string }) {
+/**
+ * Fits the view to the latest turn whenever nodes are added (a live run grows the graph), at a
+ * zoom where nodes stay readable; the whole run is one "fit view" click away.
+ */
+function FitOnStructureChange({ focusIds }: { focusIds: string[] }) {
   const { fitView } = useReactFlow();
-  const first = useRef(true);
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    const frame = requestAnimationFrame(() => void fitView({ padding: 0.08 }));
+    const nodes = focusIds.map((id) => ({ id }));
+    const frame = requestAnimationFrame(
+      () => void fitView({ padding: 0.08, minZoom: 0.45, maxZoom: 1, ...(nodes.length ? { nodes } : {}) }),
+    );
     return () => cancelAnimationFrame(frame);
-  }, [layoutKey, fitView]);
+  }, [focusIds, fitView]);
   return null;
+}
+
+/** The ids of the latest turn's nodes (ids start with `t<turn>:`), or all ids when none match. */
+export function selectLatestTurn(ids: readonly string[]): string[] {
+  const turns = ids.map((id) => Number(/^t(\d+):/.exec(id)?.[1] ?? NaN)).filter(Number.isFinite);
+  if (turns.length === 0) return [...ids];
+  const last = Math.max(...turns);
+  return ids.filter((id) => id.startsWith(`t${last}:`));
 }
