@@ -82,10 +82,10 @@ export function configureSession(
     runtime.store.transaction(() => {
       runtime.store.append(sessionId, { kind: "session.configured", changes: changes.value });
       if (changes.value.title) runtime.store.updateTitle(sessionId, changes.value.title.after);
+      if (changes.value.provider) runtime.store.updateProvider(sessionId, changes.value.provider.after);
     });
   }
   const detail = getSessionDetail(runtime, sessionId);
   if (!detail.ok) return detail;
-  const provider = projectSessionConfig(detail.value.events)?.provider ?? detail.value.session.provider;
-  return succeed({ session: { ...detail.value.session, provider } });
+  return succeed({ session: detail.value.session });
 }

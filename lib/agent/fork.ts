@@ -9,7 +9,6 @@ import { projectSessionConfig } from "@/lib/trace/session-config";
 import { deriveRunState } from "@/lib/trace/status";
 import { callIds } from "@/lib/trace/transcript";
 import { resolveConfigChanges } from "./configure";
-import { writeForkedSession } from "./fork-write";
 import { newId } from "./ids";
 import type { Runtime } from "./runtime";
 import { createSyntheticResults } from "./synthetic";
@@ -96,23 +95,30 @@ export function forkSession(runtime: Runtime, parentId: string, body: ForkBody):
   if (Object.keys(changes.value).length > 0)
     appended.push({ kind: "session.configured", changes: changes.value });
   const liveRunId = deriveRunState(prefix).liveRunId;
-  writeForkedSession(runtime, {
-    row: { id, title: config.title, provider: edits.provider ?? config.provider, parentId, forkSeq: body.at },
-    copied: prefix,
-    appended,
-    finish: (log) =>
-      liveRunId
-        ? [
-            {
-              kind: "run.interrupted",
-              runId: liveRunId,
-              reason: `forked at event ${body.at}: the fork does not continue this run`,
-              syntheticResults: createSyntheticResults(log, "The session was forked"),
-            },
-          ]
-        : [],
+  runtime.store.transaction(() => {
+    runtime.store.createSession({
+      id,
+      title: config.title,
+      provider: edits.provider ?? config.provider,
+      parentId,
+      forkSeq: body.at,
+    });
+    const log = prefix.map((event) => runtime.store.append(id, stripEnvelope(event), { at: event.at }));
+    for (const event of appended) log.push(runtime.store.append(id, event));
+    if (liveRunId)
+      runtime.store.append(id, {
+        kind: "run.interrupted",
+        runId: liveRunId,
+        reason: `forked at event ${body.at}: the fork does not continue this run`,
+        syntheticResults: createSyntheticResults(log, "The session was forked"),
+      });
   });
   return { ok: true, value: { id } };
+}
+
+function stripEnvelope(event: TraceEvent): NewEvent {
+  const { seq: _seq, at: _at, sessionId: _sessionId, ...rest } = event;
+  return rest as NewEvent;
 }
 
 /** Tool calls a person wrote without `rawArguments` get their arguments as JSON. */

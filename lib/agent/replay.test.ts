@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { EventOf, TraceEvent } from "@/lib/trace/events";
 import { projectWorkspace } from "@/lib/trace/workspace";
+import { configureSession } from "./configure";
 import { controlSession, decideCall, setBreakpoints } from "./control";
 import { replayCall } from "./replay";
 import { startMessageRun } from "./runs";
@@ -12,7 +13,8 @@ beforeEach(() => {
 });
 afterEach(() => test.close());
 
-const TODO = "# Todo\n\n- [ ] Read the tool-use docs\n- [x] Sketch the weather tool schema\n- [ ] Add tests for the pipeline\n";
+const TODO =
+  "# Todo\n\n- [ ] Read the tool-use docs\n- [x] Sketch the weather tool schema\n- [ ] Add tests for the pipeline\n";
 
 /** The tool call of the first turn that made one, and its recorded result. */
 function findCall(events: readonly TraceEvent[], name: string) {
@@ -137,12 +139,31 @@ describe("replaying one recorded call", () => {
       ms: 0,
     });
     const approved = await replay(id, call.id, { tool, decision: { decision: "approve" } });
-    expect(approved).toMatchObject({ ok: true, value: { result: { content: result.content, isError: false } } });
+    expect(approved).toMatchObject({
+      ok: true,
+      value: { result: { content: result.content, isError: false } },
+    });
     const recorded = only(test.runtime.store.events(id), "call.replayed");
     expect(recorded.map((e) => (e.tool as { meta?: unknown }).meta)).toEqual([
       { needsApproval: true },
       { needsApproval: true },
     ]);
+  });
+
+  it("redacts what it answers and records with the session's current patterns", async () => {
+    const id = test.create({ kind: "offline" });
+    const { call } = findCall(await test.send(id, "What is in notes/todo.md?"), "read_file");
+    expect(configureSession(test.runtime, id, { policy: { redact: ["Sketch the \\w+"] } }).ok).toBe(true);
+    const replayed = await replay(id, call.id);
+    if (!replayed.ok) throw new Error(replayed.problem.error);
+    const answered = JSON.stringify(replayed.value);
+    expect(answered).not.toContain("Sketch the weather");
+    expect(answered).toContain("[REDACTED] tool schema");
+    const recorded = only(test.runtime.store.events(id), "call.replayed")[0]!;
+    expect({ stages: recorded.stages, result: recorded.result }).toEqual({
+      stages: replayed.value.stages,
+      result: replayed.value.result,
+    });
   });
 
   it("refuses an unknown call (404), a manual mock (422) and a live run (409), appending nothing", async () => {

@@ -113,24 +113,21 @@ export async function replayCall(
     },
   });
   const replayed = log.slice(found.cut);
-  const reply: ReplayReply = {
-    stages: summarizeStages(replayed, callId),
-    result: readResult(replayed, callId) ?? { content: batch.results[0]!.content, isError: true },
-    changes,
-  };
+  // What is recorded and answered passes the same redaction as every event of a run: the
+  // session's own patterns here, the store's built-in ones on append.
   const redactSession = createRedactor([], compileSecretPatterns(config.policy.redact ?? []).patterns);
-  runtime.store.append(
+  const recorded = runtime.store.append(
     sessionId,
     redactSession({
       kind: "call.replayed",
       callId,
       arguments: call.arguments === null ? call.rawArguments : call.arguments,
       tool: tool ?? null,
-      stages: reply.stages,
-      result: reply.result,
+      stages: summarizeStages(replayed, callId),
+      result: readResult(replayed, callId) ?? { content: batch.results[0]!.content, isError: true },
     }),
-  );
-  return succeed(reply);
+  ) as CallReplayed;
+  return succeed({ stages: recorded.stages, result: recorded.result, changes: redactSession(changes) });
 }
 
 /** The recorded call, its turn, and the seq before which the log is "as it was at that call". */

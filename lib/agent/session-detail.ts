@@ -18,6 +18,6 @@ export function getSessionDetail(runtime: Runtime, id: string): Outcome<SessionD
   const events = runtime.store.events(id);
   const config = projectSessionConfig(events);
   if (!config) return refuse(404, `Session ${id} has no configuration event.`);
-  const { system, tools, policy, breakpoints } = config;
-  return succeed({ session: { ...row, system, tools, policy, breakpoints }, events });
+  const { system, tools, policy, breakpoints, provider } = config;
+  return succeed({ session: { ...row, provider, system, tools, policy, breakpoints }, events });
 }

@@ -91,13 +91,13 @@ const createOfflineProvider: ProviderFactory = (config, { clock, tools }) => {
  */
 export function createProviderFactories(options: ProviderFactoriesOptions = {}): ProviderFactories {
   const readKey = createKeyReader(options);
-  const keyFor = (config: ProviderConfig): string => {
+  const readKeyFor = (config: ProviderConfig): string => {
     const provider = readKeyProvider(config.kind);
     const key = provider ? readKey(provider) : null;
     return key ?? (isLocalBaseURL(config.baseURL) ? LOCAL_SERVER_KEY : "");
   };
-  const hosted = (config: ProviderConfig, { clock }: ProviderContext) => ({
-    apiKey: keyFor(config),
+  const readHostedOptions = (config: ProviderConfig, { clock }: ProviderContext) => ({
+    apiKey: readKeyFor(config),
     ...(config.baseURL ? { baseURL: config.baseURL } : {}),
     clock,
     maxRetries: DEFAULT_MAX_RETRIES,
@@ -107,17 +107,26 @@ export function createProviderFactories(options: ProviderFactoriesOptions = {}):
     [
       "anthropic",
       (config, context) =>
-        createAnthropicProvider({ ...hosted(config, context), defaultModel: DEFAULT_ANTHROPIC_MODEL }),
+        createAnthropicProvider({
+          ...readHostedOptions(config, context),
+          defaultModel: DEFAULT_ANTHROPIC_MODEL,
+        }),
     ],
     [
       "openai-chat",
       (config, context) =>
-        createOpenAIChatProvider({ ...hosted(config, context), defaultModel: DEFAULT_OPENAI_MODEL }),
+        createOpenAIChatProvider({
+          ...readHostedOptions(config, context),
+          defaultModel: DEFAULT_OPENAI_MODEL,
+        }),
     ],
     [
       "openai-responses",
       (config, context) =>
-        createOpenAIResponsesProvider({ ...hosted(config, context), defaultModel: DEFAULT_OPENAI_MODEL }),
+        createOpenAIResponsesProvider({
+          ...readHostedOptions(config, context),
+          defaultModel: DEFAULT_OPENAI_MODEL,
+        }),
     ],
   ]);
   return {

@@ -42,7 +42,7 @@ function createTransport(responses: (() => Response)[], contexts: unknown[] = []
   };
 }
 
-const sse = (chunks: string[]) => () =>
+const createSseResponse = (chunks: string[]) => () =>
   new Response(
     new ReadableStream<Uint8Array>({
       start(controller) {
@@ -63,7 +63,7 @@ describe("createTappedFetch", () => {
         [
           () =>
             new Response('{"error":{"message":"busy"}}', { status: 503, headers: { "retry-after": "2" } }),
-          sse(["event: a\ndata: 1\n\n"]),
+          createSseResponse(["event: a\ndata: 1\n\n"]),
         ],
         contexts,
       ),
@@ -145,7 +145,7 @@ describe("createTappedFetch", () => {
       event.event === "a" ? new Promise<void>((resolve) => (release = resolve)) : undefined,
     );
     const fetch = createTappedFetch(
-      createTransport([sse(["event: a\ndata: 1\n\nevent: b\ndata: 2\n\n"])]),
+      createTransport([createSseResponse(["event: a\ndata: 1\n\nevent: b\ndata: 2\n\n"])]),
       tap,
       createVirtualClock(0),
       { maxRetries: 0 },
@@ -162,7 +162,7 @@ describe("createTappedFetch", () => {
   it("errors a stream that ends inside an event, after reporting every whole one", async () => {
     const { tap, log } = createTap();
     const fetch = createTappedFetch(
-      createTransport([sse(["event: a\ndata: 1\n\n", 'event: b\ndata: {"x'])]),
+      createTransport([createSseResponse(["event: a\ndata: 1\n\n", 'event: b\ndata: {"x'])]),
       tap,
       createVirtualClock(0),
       { maxRetries: 0 },

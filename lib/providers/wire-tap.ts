@@ -16,7 +16,8 @@ export interface TappedFetchOptions {
  * before the SDK reading the body can see it. Each call is one attempt (the SDK's request, then
  * each retry), numbered from 1. A non-2xx body is read and reported whole (the SDK drops the
  * body of a failure it retries). The SDKs sleep before a retry on their own timers, which cannot
- * be injected, so the tap runs that wait on `clock` and tells the SDK to wait 1 ms. A 2xx stream
+ * be injected, so the tap runs that wait on `clock` and tells the SDK to wait 1 ms (a transport
+ * error carries no headers to rewrite: its retry waits the SDK's own backoff, in real time). A 2xx stream
  * is decoded chunk by chunk: each completed event is reported (awaiting a returned promise
  * before the next), then the chunk is passed on; a stream that ends inside an event errors, so
  * the SDK never takes a cut stream for a finished one.
@@ -82,7 +83,7 @@ function tapStream(response: Response, tap: WireTap, clock: Clock): Response {
   const queue: SseEvent[] = [];
   const decoder = createSseDecoder((event) => queue.push(event));
   let reported = 0;
-  const report = async () => {
+  const reportQueued = async () => {
     for (const { event, data } of queue.splice(0)) {
       reported += 1;
       const held = tap.onEvent({ event, data, receivedAt: clock.now() });
@@ -93,12 +94,12 @@ function tapStream(response: Response, tap: WireTap, clock: Clock): Response {
     new TransformStream<Uint8Array, Uint8Array>({
       async transform(chunk, controller) {
         decoder.feed(chunk);
-        await report();
+        await reportQueued();
         controller.enqueue(chunk);
       },
       async flush() {
         const notes = decoder.end();
-        await report();
+        await reportQueued();
         if (notes.includes(STRICT_DROP_NOTE)) {
           throw new Error(
             `The stream ended in the middle of an event, after ${reported} complete events: the connection was cut.`,

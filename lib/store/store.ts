@@ -129,6 +129,11 @@ export class EventStore {
     }
   }
 
+  /** The provider shown in the sessions list, kept in step with `session.configured`. */
+  updateProvider(id: string, provider: ProviderConfig): void {
+    this.db.prepare("UPDATE sessions SET provider = ? WHERE id = ?").run(JSON.stringify(provider), id);
+  }
+
   updateTitle(id: string, title: string): void {
     this.db.prepare("UPDATE sessions SET title = ? WHERE id = ?").run(title, id);
   }

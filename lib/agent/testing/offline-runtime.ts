@@ -13,6 +13,7 @@ import { startMessageRun } from "../runs";
 import { createRuntime, type Runtime } from "../runtime";
 import { createSession } from "../sessions";
 
+/** A runtime for tests, with helpers to create sessions and run messages to their end. */
 export interface TestRuntime {
   runtime: Runtime;
   /** Creates a session with this provider (default tools and policy). */
@@ -22,8 +23,10 @@ export interface TestRuntime {
   close(): void;
 }
 
+/** The virtual clock's start (epoch ms). */
 export const TEST_START = 1_700_000_000_000;
 
+/** Opens a runtime on a fresh temporary data dir; `close()` removes the dir. */
 export function openTestRuntime(prefix = "toolscope-test-"): TestRuntime {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   const config = parseServerConfig({ TOOLSCOPE_DATA_DIR: dataDir, TOOLSCOPE_TOKEN: "test-token-0123456789" });

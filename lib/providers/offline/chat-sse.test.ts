@@ -30,7 +30,7 @@ const CONTEXT = { created: 1_700_000_000 };
 
 type Json = Record<string, unknown>;
 const parse = (data: string) => JSON.parse(data) as Json;
-const keysOf = (value: unknown) => Object.keys(value as Json);
+const listKeys = (value: unknown) => Object.keys(value as Json);
 
 describe("encodeMessageAsChatChunks speaks Chat Completions as the recordings do", () => {
   const events = encodeMessageAsChatChunks(MESSAGE, CONTEXT);
@@ -41,14 +41,14 @@ describe("encodeMessageAsChatChunks speaks Chat Completions as the recordings do
     expect(events.at(-1)).toEqual({ event: null, data: "[DONE]" });
     const chunks = events.slice(0, -1).map((event) => parse(event.data));
     const recordedChunks = recorded.slice(0, -1).map((event) => parse(event.data));
-    expect(chunks.map(keysOf)).toEqual(
+    expect(chunks.map(listKeys)).toEqual(
       chunks
-        .map(() => keysOf(recordedChunks[0]))
+        .map(() => listKeys(recordedChunks[0]))
         .slice(0, -1)
-        .concat([keysOf(recordedChunks.at(-1))]),
+        .concat([listKeys(recordedChunks.at(-1))]),
     );
-    expect(keysOf((chunks[0]!.choices as Json[])[0])).toEqual(
-      keysOf((recordedChunks[0]!.choices as Json[])[0]),
+    expect(listKeys((chunks[0]!.choices as Json[])[0])).toEqual(
+      listKeys((recordedChunks[0]!.choices as Json[])[0]),
     );
     expect((chunks[0]!.choices as Json[])[0]!.delta).toEqual({ role: "assistant", content: null });
     expect(chunks.at(-2)!.choices).toEqual([
@@ -85,9 +85,9 @@ describe("encodeMessageAsChatChunks speaks Chat Completions as the recordings do
   it("joins a reply's first tool call to the opening chunk, as the recording does", () => {
     const toolOnly = { ...MESSAGE, content: MESSAGE.content.slice(1, 2) };
     const first = (parse(encodeMessageAsChatChunks(toolOnly, CONTEXT)[0]!.data).choices as Json[])[0]!.delta;
-    expect(keysOf(first)).toEqual(["role", "content", "tool_calls", "refusal"]);
+    expect(listKeys(first)).toEqual(["role", "content", "tool_calls", "refusal"]);
     const single = decodeSse(readFixtureText("openai-chat-stream-tool-call.sse")).events;
-    expect(keysOf(first)).toEqual(keysOf((parse(single[0]!.data).choices as Json[])[0]!.delta));
+    expect(listKeys(first)).toEqual(listKeys((parse(single[0]!.data).choices as Json[])[0]!.delta));
   });
 
   it("assembles, in the SDK and in our fold, to exactly toChatCompletion", async () => {

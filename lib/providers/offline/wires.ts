@@ -12,11 +12,13 @@ import { encodeMessageAsResponsesEvents, toResponse, type ResponsesEcho } from "
 import { encodeMessageAsSse, type SseEvent } from "./sse";
 import type { OfflineMessage } from "./types";
 
+/** What encoding a reply needs: the time, and the request body. */
 export interface WireContext extends EncodeContext {
   /** The request body as JSON (Responses echoes some of it). */
   body: Record<string, unknown>;
 }
 
+/** One wire format of the offline model (see the file comment). */
 export interface OfflineWire {
   format: WireFormat;
   matches(pathname: string): boolean;
