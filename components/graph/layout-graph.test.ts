@@ -53,7 +53,10 @@ describe("createLayoutCache", () => {
 describe("the graph's first view", () => {
   it("focuses the latest turn's nodes, or all when ids carry no turn", async () => {
     const { selectLatestTurn } = await import("./flow-graph");
-    expect(selectLatestTurn(["t1:user", "t1:stream", "t2:user", "t2:stream", "run:r:end"])).toEqual(["t2:user", "t2:stream"]);
+    expect(selectLatestTurn(["t1:user", "t1:stream", "t2:user", "t2:stream", "run:r:end"])).toEqual([
+      "t2:user",
+      "t2:stream",
+    ]);
     expect(selectLatestTurn(["a", "b"])).toEqual(["a", "b"]);
   });
 });

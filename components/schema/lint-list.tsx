@@ -5,12 +5,14 @@ interface LintListProps {
   /** The latest answer, or `null` before the first one. */
   diagnostics: readonly Diagnostic[] | null;
   pending: boolean;
+  /** The definition no longer parses: these findings are for the last one that did. */
+  stale: boolean;
   /** Why lint could not run (the server's words), if it could not. */
   error: string | null;
 }
 
 /** Lint findings grouped by provider — shared ones first — each with its rule id, path and fix. */
-export function LintList({ diagnostics, pending, error }: LintListProps) {
+export function LintList({ diagnostics, pending, stale, error }: LintListProps) {
   const t = useTranslations("Tools.lint");
   const groups = groupDiagnosticsByProvider(diagnostics ?? []);
   return (
@@ -18,6 +20,7 @@ export function LintList({ diagnostics, pending, error }: LintListProps) {
       <h3>
         {t("heading")} {pending ? <span className="muted">{t("pending")}</span> : null}
       </h3>
+      {stale && diagnostics !== null ? <p className="muted">{t("stale")}</p> : null}
       {error ? (
         <p className="warning" role="alert">
           {t("failed", { message: error })}

@@ -3,7 +3,11 @@
 import { loader } from "@monaco-editor/react";
 import * as monaco from "monaco-editor";
 import metaSchema from "./json-schema-2020-12.json";
-import { TOOL_DEFINITION_SCHEMA, TOOL_DEFINITION_SCHEMA_URI, TOOL_MODEL_SUFFIX } from "./tool-definition-schema";
+import {
+  TOOL_DEFINITION_SCHEMA,
+  TOOL_DEFINITION_SCHEMA_URI,
+  TOOL_MODEL_SUFFIX,
+} from "./tool-definition-schema";
 
 /**
  * Monaco from the local `monaco-editor` package, never a CDN (STACK.md, "Monaco without a CDN"):

@@ -38,7 +38,15 @@ function isDarkPage(): boolean {
  * A JSON editor on the bundled Monaco: schema completion, hover and validation come from the
  * JSON language service (see `monaco-environment.ts`); lint findings are set as markers.
  */
-export function MonacoJsonEditor({ path, value, onChange, readOnly, markers, ariaLabel, loadingLabel }: MonacoJsonEditorProps) {
+export function MonacoJsonEditor({
+  path,
+  value,
+  onChange,
+  readOnly,
+  markers,
+  ariaLabel,
+  loadingLabel,
+}: MonacoJsonEditorProps) {
   const [editor, setEditor] = useState<Monaco.editor.IStandaloneCodeEditor | null>(null);
 
   useEffect(() => {

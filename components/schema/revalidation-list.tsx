@@ -55,7 +55,9 @@ export function RevalidationList({ toolName, calls, verdicts, pending, error }: 
               data-testid="revalidation-item"
               data-call-id={call.callId}
               data-then={then}
-              data-now={verdict === undefined ? "pending" : verdict.status === "unparseable" ? "unparseable" : now}
+              data-now={
+                verdict === undefined ? "pending" : verdict.status === "unparseable" ? "unparseable" : now
+              }
               data-changed={then !== "other" && now !== "other" && then !== now}
             >
               <div className="revalidation-head">
@@ -82,7 +84,8 @@ export function RevalidationList({ toolName, calls, verdicts, pending, error }: 
                       <ul className="revalidation-errors">
                         {verdict.errors.map((item, index) => (
                           <li key={index}>
-                            <code>{item.path || "/"}</code> {item.message} <span className="muted">({item.keyword})</span>
+                            <code>{item.path || "/"}</code> {item.message}{" "}
+                            <span className="muted">({item.keyword})</span>
                           </li>
                         ))}
                       </ul>

@@ -68,7 +68,10 @@ export function ToolEditor(props: ToolEditorProps) {
         setProblem(
           isApiError(error, 409)
             ? t("refused.live")
-            : t("refused.server", { message: error.message, path: isApiError(error) ? (error.path ?? "") : "" }),
+            : t("refused.server", {
+                message: error.message,
+                path: isApiError(error) ? (error.path ?? "") : "",
+              }),
         ),
     });
   };
@@ -88,8 +91,15 @@ export function ToolEditor(props: ToolEditorProps) {
   };
 
   return (
-    <div className="tool-editor" data-testid="tool-editor" data-tool-name={target ?? ""} data-dirty={draft.dirty}>
-      <p className="muted">{readOnly ? t("readOnly") : tool ? t("editing", { name: tool.name }) : t("adding")}</p>
+    <div
+      className="tool-editor"
+      data-testid="tool-editor"
+      data-tool-name={target ?? ""}
+      data-dirty={draft.dirty}
+    >
+      <p className="muted">
+        {readOnly ? t("readOnly") : tool ? t("editing", { name: tool.name }) : t("adding")}
+      </p>
       <div className="tool-editor-monaco">
         <MonacoJsonEditor
           path={buildToolModelPath(sessionId, target)}
@@ -103,7 +113,9 @@ export function ToolEditor(props: ToolEditorProps) {
       </div>
       {parsed.ok ? null : (
         <p className="warning" role="status" data-testid="draft-error" data-reason={parsed.reason}>
-          {parsed.reason === "json" ? t("problem.json", { detail: parsed.detail }) : t(`problem.${parsed.reason}`)}
+          {parsed.reason === "json"
+            ? t("problem.json", { detail: parsed.detail })
+            : t(`problem.${parsed.reason}`)}
         </p>
       )}
       {readOnly ? null : (
@@ -111,7 +123,9 @@ export function ToolEditor(props: ToolEditorProps) {
           <button
             type="button"
             data-testid="tool-save"
-            disabled={!parsed.ok || lockedReason !== null || save.isPending || (tool !== null && !draft.dirty)}
+            disabled={
+              !parsed.ok || lockedReason !== null || save.isPending || (tool !== null && !draft.dirty)
+            }
             onClick={onSave}
           >
             {save.isPending ? t("saving") : t("save")}
@@ -141,6 +155,7 @@ export function ToolEditor(props: ToolEditorProps) {
       <LintList
         diagnostics={lint.data?.diagnostics ?? null}
         pending={lint.isFetching}
+        stale={!parsed.ok}
         error={lint.error ? lint.error.message : null}
       />
       <RevalidationList

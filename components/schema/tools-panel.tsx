@@ -19,6 +19,11 @@ interface ToolsPanelProps {
   status: SessionStatus;
 }
 
+/** The tools of this session with an unsaved draft (`null`: the tool being added). */
+function readDraftTargets(sessionId: string): ReadonlySet<string | null> {
+  return new Set(listDraftTargets(getBrowserStorage(), sessionId));
+}
+
 type Selection = { kind: "saved"; name: string } | { kind: "new" } | null;
 
 /**
@@ -29,22 +34,18 @@ type Selection = { kind: "saved"; name: string } | { kind: "new" } | null;
 export function ToolsPanel({ sessionId, tools, events, status }: ToolsPanelProps) {
   const t = useTranslations("Tools");
   const [selection, setSelection] = useState<Selection>(null);
-  const [draftsVersion, setDraftsVersion] = useState(0);
-  const onDraftsChanged = useCallback(() => setDraftsVersion((version) => version + 1), []);
-  const drafts = useMemo(
-    () => new Set(listDraftTargets(getBrowserStorage(), sessionId)),
-    // draftsVersion: re-read storage after each edit.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [sessionId, draftsVersion],
-  );
-  const names = tools.map((tool) => tool.name);
-  const template = useMemo(() => createToolTemplate(names), [names.join("\u0000")]); // eslint-disable-line react-hooks/exhaustive-deps
+  const [drafts, setDrafts] = useState(() => readDraftTargets(sessionId));
+  const onDraftsChanged = useCallback(() => setDrafts(readDraftTargets(sessionId)), [sessionId]);
+  const namesKey = tools.map((tool) => tool.name).join("\u0000");
+  const template = useMemo(() => createToolTemplate(namesKey.split("\u0000")), [namesKey]);
   const lockedReason = status === "running" || status === "paused" ? t("locked") : null;
-  const selected = selection?.kind === "saved" ? (tools.find((tool) => tool.name === selection.name) ?? null) : null;
+  const selected =
+    selection?.kind === "saved" ? (tools.find((tool) => tool.name === selection.name) ?? null) : null;
 
   const addTool = () => {
     const storage = getBrowserStorage();
-    if (readDraft(storage, sessionId, null) === null) writeDraft(storage, { sessionId, target: null, text: template });
+    if (readDraft(storage, sessionId, null) === null)
+      writeDraft(storage, { sessionId, target: null, text: template });
     onDraftsChanged();
     setSelection({ kind: "new" });
   };

@@ -8,6 +8,7 @@ import { PausedBanner } from "@/components/controls/paused-banner";
 import { deriveEnabledControls, derivePausedPoint, findToolCall } from "@/components/controls/paused-point";
 import type { SessionDetail } from "@/components/data/types";
 import { DebuggerLayout } from "@/components/layout/debugger-layout";
+import { ToolsPanel } from "@/components/schema/tools-panel";
 import { StreamPanel } from "@/components/stream/stream-panel";
 import { StreamScrub } from "@/components/stream/stream-scrub";
 import { useStreamView } from "@/components/stream/use-stream-view";
@@ -128,6 +129,14 @@ export function DebuggerScreen({ data, live, initialSeq }: DebuggerScreenProps) 
               stream: <StreamScrub view={stream} />,
               node: <NodeDetail node={selectedNode} events={events} upTo={cursor.seq} />,
               event: <EventDetail event={cursorEvent} />,
+              tools: (
+                <ToolsPanel
+                  sessionId={session.id}
+                  tools={config?.tools ?? session.tools}
+                  events={events}
+                  status={runState.status}
+                />
+              ),
             }}
           />
         }

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 
-export type DetailMode = "stream" | "node" | "event";
+export type DetailMode = "stream" | "node" | "event" | "tools";
 
 interface DetailPaneProps {
   mode: DetailMode;
@@ -12,11 +12,12 @@ interface DetailPaneProps {
   views: Partial<Record<DetailMode, ReactNode>>;
 }
 
-const MODES: readonly DetailMode[] = ["stream", "node", "event"];
+const MODES: readonly DetailMode[] = ["stream", "node", "event", "tools"];
 
-/** The detail pane: the stream scrubber at the selected row, the selected graph node, or the event at the cursor. */
+/** The detail pane: the stream scrubber at the selected row, the selected graph node, the event at the cursor, or the session's tools. */
 export function DetailPane({ mode, onMode, views }: DetailPaneProps) {
   const t = useTranslations("Debugger.detail");
+  const tTools = useTranslations("Tools");
   const available = MODES.filter((m) => views[m] !== undefined);
   const shown = views[mode] !== undefined ? mode : (available[0] ?? "event");
   return (
@@ -32,7 +33,7 @@ export function DetailPane({ mode, onMode, views }: DetailPaneProps) {
               data-testid={`detail-mode-${m}`}
               onClick={() => onMode(m)}
             >
-              {t(`mode.${m}`)}
+              {m === "tools" ? tTools("tab") : t(`mode.${m}`)}
             </button>
           ))}
         </div>
