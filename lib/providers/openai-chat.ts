@@ -9,7 +9,7 @@ import {
 } from "@/lib/protocol/openai-chat/convert";
 import type { OpenAIChatResponseMessage, OpenAIChatUsage } from "@/lib/protocol/openai-chat/types";
 import { createAssemblingTap } from "./assembling-tap";
-import { createTappedOpenAIClient, type OpenAIProviderOptions } from "./openai-client";
+import { createTappedOpenAIClient, describeOpenAIRequest, type OpenAIProviderOptions } from "./openai-client";
 import type { ModelProvider, ModelRequest, ModelTurn } from "./types";
 
 /**
@@ -41,17 +41,10 @@ export function createOpenAIChatProvider(options: OpenAIProviderOptions): ModelP
   return {
     format: "openai-chat",
     buildRequest(request: ModelRequest) {
-      const maxTokens = request.maxTokens ?? options.maxTokens;
-      return buildOpenAIChatRequest({
-        model: request.model ?? options.defaultModel,
-        stream: true,
-        system: request.system,
-        tools: request.tools,
-        messages: request.messages,
-        ...(maxTokens !== undefined ? { maxTokens } : {}),
-        ...(request.toolChoice !== undefined ? { toolChoice: request.toolChoice } : {}),
-        ...(request.parallelToolCalls !== undefined ? { parallelToolCalls: request.parallelToolCalls } : {}),
-      }) as unknown as Record<string, unknown>;
+      return buildOpenAIChatRequest(describeOpenAIRequest(request, options)) as unknown as Record<
+        string,
+        unknown
+      >;
     },
     async stream(body, tap, signal): Promise<ModelTurn> {
       const assembling = createAssemblingTap(tap, createOpenAIChatStreamState, reduceOpenAIChatEvent);

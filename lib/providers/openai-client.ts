@@ -1,6 +1,6 @@
 import "server-only";
 import OpenAI from "openai";
-import type { Clock, Transport, WireTap } from "./types";
+import type { Clock, ModelRequest, Transport, WireTap } from "./types";
 import { createTappedFetch } from "./wire-tap";
 
 /** The OpenAI API's own base URL, used when the provider config names none. */
@@ -35,4 +35,22 @@ export function createTappedOpenAIClient(options: OpenAIProviderOptions, tap: Wi
       maxRetries: options.maxRetries,
     }),
   });
+}
+
+/** The provider-neutral request as the input both OpenAI request builders take (streaming). */
+export function describeOpenAIRequest(
+  request: ModelRequest,
+  options: Pick<OpenAIProviderOptions, "maxTokens" | "defaultModel">,
+) {
+  const maxTokens = request.maxTokens ?? options.maxTokens;
+  return {
+    model: request.model ?? options.defaultModel,
+    stream: true as const,
+    system: request.system,
+    tools: request.tools,
+    messages: request.messages,
+    ...(maxTokens !== undefined ? { maxTokens } : {}),
+    ...(request.toolChoice !== undefined ? { toolChoice: request.toolChoice } : {}),
+    ...(request.parallelToolCalls !== undefined ? { parallelToolCalls: request.parallelToolCalls } : {}),
+  };
 }

@@ -13,7 +13,7 @@ import {
 } from "@/lib/protocol/openai-responses/convert";
 import type { OpenAIResponse } from "@/lib/protocol/openai-responses/types";
 import { createAssemblingTap } from "./assembling-tap";
-import { createTappedOpenAIClient, type OpenAIProviderOptions } from "./openai-client";
+import { createTappedOpenAIClient, describeOpenAIRequest, type OpenAIProviderOptions } from "./openai-client";
 import type { ModelProvider, ModelRequest, ModelTurn } from "./types";
 
 /** The output with each function call's `arguments` as our accumulator read them from the wire. */
@@ -54,17 +54,10 @@ export function createOpenAIResponsesProvider(options: OpenAIProviderOptions): M
   return {
     format: "openai-responses",
     buildRequest(request: ModelRequest) {
-      const maxTokens = request.maxTokens ?? options.maxTokens;
-      return buildOpenAIResponsesRequest({
-        model: request.model ?? options.defaultModel,
-        stream: true,
-        system: request.system,
-        tools: request.tools,
-        messages: request.messages,
-        ...(maxTokens !== undefined ? { maxTokens } : {}),
-        ...(request.toolChoice !== undefined ? { toolChoice: request.toolChoice } : {}),
-        ...(request.parallelToolCalls !== undefined ? { parallelToolCalls: request.parallelToolCalls } : {}),
-      }) as unknown as Record<string, unknown>;
+      return buildOpenAIResponsesRequest(describeOpenAIRequest(request, options)) as unknown as Record<
+        string,
+        unknown
+      >;
     },
     async stream(body, tap, signal): Promise<ModelTurn> {
       const assembling = createAssemblingTap(
