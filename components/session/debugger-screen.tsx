@@ -13,6 +13,7 @@ import { StreamPanel } from "@/components/stream/stream-panel";
 import { StreamScrub } from "@/components/stream/stream-scrub";
 import { useStreamView } from "@/components/stream/use-stream-view";
 import { Timeline } from "@/components/timeline/timeline";
+import { TranscriptPane } from "@/components/transcript/transcript-pane";
 import { TranscriptView } from "@/components/transcript/transcript-view";
 import { NO_BREAKPOINTS } from "@/lib/trace/config";
 import type { GraphNode } from "@/lib/trace/graph/types";
@@ -89,11 +90,13 @@ export function DebuggerScreen({ data, live, initialSeq }: DebuggerScreenProps) 
               </p>
             )}
             <div className="pane-scroll">
-              <MemoTranscriptView
-                messages={transcript.messages}
-                streaming={streaming}
-                highlightCallId={paused?.callId ?? null}
-              />
+              <TranscriptPane sessionId={session.id} seq={cursor.seq} events={events}>
+                <MemoTranscriptView
+                  messages={transcript.messages}
+                  streaming={streaming}
+                  highlightCallId={paused?.callId ?? null}
+                />
+              </TranscriptPane>
             </div>
             <MessageBox sessionId={session.id} status={runState.status} />
           </div>

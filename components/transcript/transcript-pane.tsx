@@ -1,0 +1,116 @@
+import { useTranslations } from "next-intl";
+import { useState, type ReactNode } from "react";
+import type { TraceEvent } from "@/lib/trace/events";
+import { FormatPanel } from "./format-panel";
+import { RequestView } from "./request-view";
+import { FORMAT_NAME_KEYS, TRANSCRIPT_FORMATS, type TranscriptFormat } from "./use-transcript-body";
+import "./transcript.css";
+
+interface TranscriptPaneProps {
+  sessionId: string;
+  /** The timeline cursor: every view shows the conversation as of this event. */
+  seq: number;
+  /** The cached log, for the request view. */
+  events: readonly TraceEvent[];
+  /** The Anthropic block view (the default), drawn by the caller so it can be memoised. */
+  children: ReactNode;
+}
+
+/** A labelled on/off switch in the toolbar. */
+function Toggle({
+  label,
+  hint,
+  on,
+  onChange,
+  testId,
+}: {
+  label: string;
+  hint: string;
+  on: boolean;
+  onChange: (on: boolean) => void;
+  testId: string;
+}) {
+  return (
+    <button
+      type="button"
+      className={`format-toggle${on ? " is-on" : ""}`}
+      aria-pressed={on}
+      title={hint}
+      data-testid={testId}
+      onClick={() => onChange(!on)}
+    >
+      {label}
+    </button>
+  );
+}
+
+/**
+ * The transcript pane: a toolbar choosing the shape (Anthropic blocks by default, OpenAI chat,
+ * OpenAI Responses, unified), side by side with Anthropic or alone, as a readable structure or
+ * raw JSON; or the request view of each turn. Choices are local view state, never run state.
+ */
+export function TranscriptPane({ sessionId, seq, events, children }: TranscriptPaneProps) {
+  const t = useTranslations("Transcript.format");
+  const [format, setFormat] = useState<TranscriptFormat>("anthropic");
+  const [sideBySide, setSideBySide] = useState(false);
+  const [raw, setRaw] = useState(false);
+  const [requests, setRequests] = useState(false);
+  const formatName = (f: TranscriptFormat) => t(`name.${FORMAT_NAME_KEYS[f]}`);
+
+  const blocksOnly = format === "anthropic" && !raw;
+  let body: ReactNode;
+  if (requests) body = <RequestView events={events} seq={seq} />;
+  else if (sideBySide) {
+    body = (
+      <div className="format-columns" data-testid="format-columns">
+        <div className="format-column" data-testid="format-column" data-format="anthropic">
+          <h3 className="format-column-heading">{formatName("anthropic")}</h3>
+          {children}
+        </div>
+        <div className="format-column" data-testid="format-column" data-format={format}>
+          <h3 className="format-column-heading">{formatName(format)}</h3>
+          <FormatPanel sessionId={sessionId} format={format} seq={seq} raw={raw || format === "anthropic"} />
+        </div>
+      </div>
+    );
+  } else
+    body = blocksOnly ? children : <FormatPanel sessionId={sessionId} format={format} seq={seq} raw={raw} />;
+
+  return (
+    <div className="transcript-formats" data-testid="transcript-formats" data-format={format}>
+      <div className="format-toolbar" role="toolbar" aria-label={t("toolbar")}>
+        <label className="format-select">
+          {t("label")}{" "}
+          <select
+            value={format}
+            data-testid="format-switch"
+            title={t("hint")}
+            onChange={(event) => setFormat(event.target.value as TranscriptFormat)}
+          >
+            {TRANSCRIPT_FORMATS.map((f) => (
+              <option key={f} value={f}>
+                {formatName(f)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Toggle
+          label={t("sideBySide")}
+          hint={t("sideBySideHint")}
+          on={sideBySide}
+          onChange={setSideBySide}
+          testId="format-side-by-side"
+        />
+        <Toggle label={t("raw")} hint={t("rawHint")} on={raw} onChange={setRaw} testId="format-raw" />
+        <Toggle
+          label={t("requests")}
+          hint={t("requestsHint")}
+          on={requests}
+          onChange={setRequests}
+          testId="format-requests"
+        />
+      </div>
+      {body}
+    </div>
+  );
+}
