@@ -222,3 +222,19 @@ test("moving the timeline cursor back shows that moment in the transcript and gr
   await expect(page.getByTestId("message")).toHaveCount(4);
   await expect(page).toHaveURL(new RegExp(`/sessions/${id}$`));
 });
+
+test("on a slowed run, graph nodes go from running to ok as the events arrive", async ({
+  page,
+}, testInfo) => {
+  await openApp(page);
+  // 15 events per second: the model's stream takes a few seconds, long enough to watch.
+  await openApiSession(page, { title: `Slow ${Date.now()}`, provider: { kind: "offline", pace: 15 } });
+  await sendMessage(page, "What is in notes/todo.md?");
+  const stream = page.locator('[data-testid="graph-node"][data-node-kind="stream"]').first();
+  await expect(stream).toHaveAttribute("data-status", "running", { timeout: RUN_TIMEOUT });
+  await keepScreenshot(page, testInfo, "graph-running");
+  await expect(status(page)).toHaveAttribute("data-status", "finished", { timeout: RUN_TIMEOUT });
+  await expect(stream).toHaveAttribute("data-status", "ok");
+  await expect(page.locator('[data-testid="graph-node"][data-status="running"]')).toHaveCount(0);
+  await keepScreenshot(page, testInfo, "graph-done");
+});
