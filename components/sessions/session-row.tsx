@@ -7,8 +7,11 @@ import { StatusBadge } from "@/components/common/status-badge";
 import type { SessionSummary } from "@/components/data/types";
 import { useDeleteSession } from "./use-sessions";
 
-/** One session in the list: its title (a link), status, size and age, and delete with a confirmation. */
-export function SessionRow({ session }: { session: SessionSummary }) {
+/**
+ * One session in the list: its title (a link), status, size and age, and delete with a
+ * confirmation. A fork sits `depth` levels under its parent and says where it was forked.
+ */
+export function SessionRow({ session, depth = 0 }: { session: SessionSummary; depth?: number }) {
   const t = useTranslations();
   const format = useFormatter();
   const remove = useDeleteSession();
@@ -18,7 +21,14 @@ export function SessionRow({ session }: { session: SessionSummary }) {
   const href = `/sessions/${encodeURIComponent(session.id)}`;
 
   return (
-    <li className="session-row" data-testid="session-row" data-session-id={session.id}>
+    <li
+      className={`session-row${depth > 0 ? " is-fork" : ""}`}
+      data-testid="session-row"
+      data-session-id={session.id}
+      data-parent-id={session.parentId}
+      data-depth={depth}
+      style={depth > 0 ? { marginInlineStart: `${Math.min(depth, 6) * 1.5}rem` } : undefined}
+    >
       <div className="session-main">
         <Link href={href} className="session-title">
           {title}
@@ -33,6 +43,11 @@ export function SessionRow({ session }: { session: SessionSummary }) {
           })}
         </span>
         <span>{t("Sessions.provider", { kind: session.provider.kind })}</span>
+        {session.forkSeq === undefined ? null : (
+          <span className="session-forked-at" data-testid="session-forked-at">
+            {t("Fork.forkedAt", { seq: session.forkSeq })}
+          </span>
+        )}
       </p>
       <div className="session-actions">
         {confirming ? (

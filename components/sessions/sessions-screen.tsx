@@ -7,10 +7,11 @@ import { isApiError } from "@/components/data/api";
 import { ImportDialog } from "./import-dialog";
 import { NewSessionForm } from "./new-session-form";
 import { SessionRow } from "./session-row";
+import { buildSessionTree } from "./session-tree";
 import { useSessions } from "./use-sessions";
 import "./sessions.css";
 
-/** `/`: every session, newest first as the server orders them, with create (choosing the provider), import, open and delete, and a link to the settings. */
+/** `/`: every session, newest first as the server orders them, forks indented under their parent, with create (choosing the provider), import, open and delete, and a link to the settings. */
 export function SessionsScreen() {
   const t = useTranslations("Sessions");
   const sessions = useSessions();
@@ -40,8 +41,8 @@ export function SessionsScreen() {
         </p>
       ) : (
         <ul className="session-list" aria-label={t("listLabel")}>
-          {sessions.data.map((session) => (
-            <SessionRow key={session.id} session={session} />
+          {buildSessionTree(sessions.data).map(({ session, depth }) => (
+            <SessionRow key={session.id} session={session} depth={depth} />
           ))}
         </ul>
       )}

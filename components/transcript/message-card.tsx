@@ -1,4 +1,5 @@
 import { useTranslations } from "next-intl";
+import { ForkHere } from "@/components/fork/fork-here";
 import type { UnifiedMessage } from "@/lib/protocol/unified";
 import { BlockView } from "./block-registry";
 import { blockKey } from "./block-types";
@@ -35,7 +36,9 @@ export function MessageCard({ message, number, pairing, streaming = false }: Mes
           <span className="streaming-note" title={t("streamingHint")}>
             {t("streaming")}
           </span>
-        ) : null}
+        ) : (
+          <ForkHere number={number} />
+        )}
       </header>
       <div className="message-blocks">
         {message.content.map((block, index) => (

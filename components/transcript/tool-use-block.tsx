@@ -1,4 +1,5 @@
 import { useTranslations } from "next-intl";
+import { ReplayButton } from "@/components/replay/replay-button";
 import type { ToolCallBlock } from "@/lib/protocol/unified";
 import { BlockField, BlockFrame } from "./block-frame";
 import type { BlockViewProps } from "./block-types";
@@ -21,11 +22,14 @@ export function ToolUseBlockView({ block, pairing, streaming }: BlockViewProps<T
       data={{ "data-tool-use-id": block.id, "data-tool-name": block.name }}
       pair={{ hue: pairHue(block.id), active, handlers }}
       aside={
-        <PairLink
-          id={block.id}
-          label={resultMessage === null ? t("resultPending") : t("resultIn", { number: resultMessage })}
-          targetElementId={resultMessage === null ? null : toolResultElementId(block.id)}
-        />
+        <>
+          <PairLink
+            id={block.id}
+            label={resultMessage === null ? t("resultPending") : t("resultIn", { number: resultMessage })}
+            targetElementId={resultMessage === null ? null : toolResultElementId(block.id)}
+          />
+          {streaming ? null : <ReplayButton call={block} />}
+        </>
       }
     >
       <dl className="block-fields">

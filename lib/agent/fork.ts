@@ -6,41 +6,19 @@ import type { Problem } from "@/lib/server/problem";
 import type { ForkBody, ForkEdits } from "@/lib/server/replay-schemas";
 import type { NewEvent, TraceEvent } from "@/lib/trace/events";
 import { projectSessionConfig } from "@/lib/trace/session-config";
+import { listForkPoints } from "@/lib/trace/fork-points";
 import { deriveRunState } from "@/lib/trace/status";
-import { callIds } from "@/lib/trace/transcript";
 import { resolveConfigChanges } from "./configure";
 import { newId } from "./ids";
 import type { Runtime } from "./runtime";
 import { createSyntheticResults } from "./synthetic";
 
+export { listForkPoints };
+
 /** A fork's outcome: the child's id, or a refusal whose extra fields (`validSeqs`, `problems`) the route sends along. */
 export type ForkOutcome =
   | { ok: true; value: { id: string } }
   | { ok: false; problem: Problem; extra?: { validSeqs?: number[]; problems?: PairingProblem[] } };
-
-/**
- * The seqs a session may be forked at, ascending: every `user.message`; every `turn.completed`
- * whose assistant message makes no tool call; and the `tool.result` that answers the last
- * unanswered call of a turn's batch (a batch finished by synthetic results has none).
- */
-export function listForkPoints(events: readonly TraceEvent[]): number[] {
-  const points: number[] = [];
-  const batchOf = new Map<string, { pending: Set<string> }>();
-  for (const event of events) {
-    if (event.kind === "user.message") points.push(event.seq);
-    else if (event.kind === "turn.completed") {
-      const ids = callIds(event.unified);
-      if (ids.length === 0) points.push(event.seq);
-      const batch = { pending: new Set(ids) };
-      for (const id of ids) batchOf.set(id, batch);
-    } else if (event.kind === "tool.result") {
-      const batch = batchOf.get(event.callId);
-      if (!batch?.pending.delete(event.callId)) continue;
-      if (batch.pending.size === 0) points.push(event.seq);
-    }
-  }
-  return points;
-}
 
 /**
  * `POST /api/sessions/:id/fork`: creates a child session that starts where the parent was at

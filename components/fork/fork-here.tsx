@@ -1,0 +1,33 @@
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { ForkDialog } from "./fork-dialog";
+import { readForkSeqs, useRouteSessionId, useSessionSlice } from "./use-fork";
+import "./fork.css";
+
+/**
+ * "Fork here" for the transcript message at position `number` (from 1) of the session the page
+ * shows: drawn only when the message's last event is a fork point; opens the fork dialog.
+ */
+export function ForkHere({ number }: { number: number }) {
+  const t = useTranslations("Fork");
+  const sessionId = useRouteSessionId();
+  const at = useSessionSlice(sessionId, (data) => readForkSeqs(data.events)[number - 1] ?? null).data;
+  const [open, setOpen] = useState(false);
+  if (at === undefined || at === null) return null;
+
+  return (
+    <>
+      <button
+        type="button"
+        className="fork-here"
+        data-testid="fork-here"
+        data-seq={at}
+        title={t("hint", { seq: at })}
+        onClick={() => setOpen(true)}
+      >
+        {t("button")}
+      </button>
+      {open ? <ForkDialog sessionId={sessionId} at={at} onClose={() => setOpen(false)} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,129 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { useId, useMemo, useState } from "react";
+import { ModalDialog } from "@/components/controls/modal-dialog";
+import { sessionKey, type SessionDetail } from "@/components/data/types";
+import type { ToolCallBlock } from "@/lib/protocol/unified";
+import { ReplayError, ReplayOutcome } from "./replay-outcome";
+import { callNeedsApproval, findOriginalResult } from "./replay-source";
+import { useReplayCall, type ReplayRequest } from "./use-replay";
+
+interface ReplayDialogProps {
+  sessionId: string;
+  call: ToolCallBlock;
+  onClose: () => void;
+}
+
+type DecisionChoice = "" | "approve" | "deny";
+
+/** Parses the arguments text; the parser's message when it is not JSON. */
+function parseArguments(text: string): { ok: true; value: unknown } | { ok: false; error: string } {
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** The call's arguments as the textarea starts: pretty JSON, or the raw text that never parsed. */
+function formatArguments(call: ToolCallBlock): string {
+  return call.arguments === null ? call.rawArguments : JSON.stringify(call.arguments, null, 2);
+}
+
+/**
+ * Replays one recorded call: its arguments as editable JSON (invalid JSON keeps the text and
+ * says why), a decision for a call that needs approval, then the replay's stages and result
+ * beside the original result with a line diff. Escape or Close hides it; nothing is undone.
+ */
+export function ReplayDialog({ sessionId, call, onClose }: ReplayDialogProps) {
+  const t = useTranslations("Replay");
+  const argumentsId = useId();
+  const decisionId = useId();
+  const queryClient = useQueryClient();
+  const events = queryClient.getQueryData<SessionDetail>(sessionKey(sessionId))?.events;
+  const original = useMemo(() => findOriginalResult(events ?? [], call.id), [events, call.id]);
+  const needsApproval = useMemo(
+    () => callNeedsApproval(events ?? [], call.id, call.name),
+    [events, call.id, call.name],
+  );
+  const [text, setText] = useState(() => formatArguments(call));
+  const [parseError, setParseError] = useState<string | null>(null);
+  const [decision, setDecision] = useState<DecisionChoice>("");
+  const replay = useReplayCall(sessionId, call.id);
+
+  function run() {
+    const parsed = parseArguments(text);
+    if (!parsed.ok) {
+      setParseError(parsed.error);
+      return;
+    }
+    setParseError(null);
+    const body: ReplayRequest = { arguments: parsed.value };
+    if (decision !== "") body.decision = { decision };
+    replay.mutate(body);
+  }
+
+  return (
+    <ModalDialog title={t("title", { tool: call.name })} onDismiss={onClose} testId="replay-dialog">
+      <div className="replay-dialog" data-call-id={call.id}>
+        <p className="muted">{t("intro", { callId: call.id })}</p>
+        <label htmlFor={argumentsId}>{t("arguments")}</label>
+        <textarea
+          id={argumentsId}
+          className="replay-arguments"
+          data-testid="replay-arguments"
+          rows={6}
+          spellCheck={false}
+          value={text}
+          aria-invalid={parseError !== null}
+          onChange={(event) => setText(event.target.value)}
+        />
+        {parseError ? (
+          <p className="inline-error" role="alert" data-testid="replay-json-error">
+            {t("jsonError", { message: parseError })}
+          </p>
+        ) : null}
+        {needsApproval ? (
+          <div className="replay-decision">
+            <label htmlFor={decisionId}>{t("decision")}</label>{" "}
+            <select
+              id={decisionId}
+              data-testid="replay-decision"
+              value={decision}
+              title={t("decisionHint")}
+              onChange={(event) => setDecision(event.target.value as DecisionChoice)}
+            >
+              <option value="">{t("decisionNone")}</option>
+              <option value="approve">{t("approve")}</option>
+              <option value="deny">{t("deny")}</option>
+            </select>
+          </div>
+        ) : null}
+        <div className="dialog-actions">
+          <button
+            type="button"
+            className="primary"
+            data-testid="replay-run"
+            disabled={replay.isPending}
+            onClick={run}
+          >
+            {replay.isPending ? t("running") : t("run")}
+          </button>
+          <button type="button" data-testid="replay-close" onClick={onClose}>
+            {t("close")}
+          </button>
+        </div>
+        {replay.isPending ? (
+          <p className="muted" role="status" data-testid="replay-progress">
+            {t("progress")}
+          </p>
+        ) : null}
+        <ReplayError error={replay.error} />
+        {replay.data && !replay.isPending ? <ReplayOutcome reply={replay.data} original={original} /> : null}
+        <p className="dialog-footer muted">{t("escapeHint")}</p>
+      </div>
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,136 @@
+import { describe, expect, it } from "vitest";
+import type { ToolCallBlock } from "@/lib/protocol/unified";
+import { NO_BREAKPOINTS } from "./config";
+import type { NewEvent, TraceEvent } from "./events";
+import { listForkPoints, listMessageEndSeqs, mapMessageForkSeqs } from "./fork-points";
+
+function buildLog(events: NewEvent[]): TraceEvent[] {
+  return events.map((event, seq) => ({ ...event, seq, at: 1000 + seq, sessionId: "ses_test" }) as TraceEvent);
+}
+
+const call = (id: string): ToolCallBlock => ({
+  type: "toolCall",
+  id,
+  name: "read_file",
+  arguments: { path: id },
+  rawArguments: JSON.stringify({ path: id }),
+});
+
+const created: NewEvent = {
+  kind: "session.created",
+  config: {
+    title: "t",
+    provider: { kind: "offline" },
+    system: "Be brief.",
+    tools: [],
+    policy: {},
+    scenario: null,
+    breakpoints: NO_BREAKPOINTS,
+  },
+  workspace: {},
+};
+
+const assistantWith = (turn: number, ...calls: ToolCallBlock[]): NewEvent => ({
+  kind: "turn.completed",
+  turn,
+  attempt: 1,
+  format: "anthropic",
+  message: {},
+  unified: { role: "assistant", content: [{ type: "text", text: "ok" }, ...calls] },
+  stopReason: {
+    unified: calls.length ? "tool_use" : "end_turn",
+    raw: calls.length ? "tool_use" : "end_turn",
+  },
+  usage: { inputTokens: 1, outputTokens: 1 },
+});
+
+const result = (callId: string): NewEvent => ({
+  kind: "tool.result",
+  callId,
+  turn: 1,
+  name: "read_file",
+  content: `result ${callId}`,
+  isError: false,
+});
+
+/** 0 created, 1 run, 2 user, 3 two calls, 4 c2, 5 c1, 6 answer, 7 finished. */
+const twoCalls = buildLog([
+  created,
+  { kind: "run.started", runId: "run_1", trigger: "message" },
+  { kind: "user.message", turn: 1, text: "read both" },
+  assistantWith(1, call("c1"), call("c2")),
+  result("c2"),
+  result("c1"),
+  assistantWith(2),
+  { kind: "run.finished", runId: "run_1", reason: "end_turn", syntheticResults: [] },
+]);
+
+describe("the fork points", () => {
+  it("are the user message, the result that completes the batch, and the answer", () => {
+    expect(listForkPoints(twoCalls)).toEqual([2, 5, 6]);
+  });
+
+  it("leave out a batch completed by synthetic results", () => {
+    const log = buildLog([
+      created,
+      { kind: "run.started", runId: "run_1", trigger: "message" },
+      { kind: "user.message", turn: 1, text: "go" },
+      assistantWith(1, call("c1"), call("c2")),
+      result("c1"),
+      {
+        kind: "run.interrupted",
+        runId: "run_1",
+        reason: "user",
+        syntheticResults: [{ type: "toolResult", toolCallId: "c2", content: "interrupted", isError: true }],
+      },
+    ]);
+    expect(listForkPoints(log)).toEqual([2]);
+    expect(mapMessageForkSeqs(log)).toEqual([2, null, null]);
+  });
+
+  it("are none before the first user message", () => {
+    expect(listForkPoints(buildLog([created]))).toEqual([]);
+    expect(mapMessageForkSeqs(buildLog([created]))).toEqual([]);
+  });
+});
+
+describe("the messages' last events", () => {
+  it("are the creating event, or the last tool.result of a results message", () => {
+    expect(listMessageEndSeqs(twoCalls)).toEqual([2, 3, 5, 6]);
+  });
+
+  it("map every message of a finished run to its fork point", () => {
+    expect(mapMessageForkSeqs(twoCalls)).toEqual([2, null, 5, 6]);
+  });
+
+  it("end a results message at the user text that joins it", () => {
+    const log = buildLog([
+      created,
+      { kind: "user.message", turn: 1, text: "go" },
+      assistantWith(1, call("c1")),
+      result("c1"),
+      { kind: "user.message", turn: 2, text: "again" },
+    ]);
+    expect(listMessageEndSeqs(log)).toEqual([1, 2, 4]);
+    expect(mapMessageForkSeqs(log)).toEqual([1, null, 4]);
+  });
+
+  it("leave a half-answered batch without a fork point", () => {
+    expect(mapMessageForkSeqs(twoCalls.slice(0, 5))).toEqual([2, null, null]);
+  });
+
+  it("stamp messages replaced by a fork's edits with the session.forked seq", () => {
+    const log = buildLog([
+      created,
+      { kind: "user.message", turn: 1, text: "go" },
+      {
+        kind: "session.forked",
+        parentId: "ses_parent",
+        forkSeq: 1,
+        edits: { messages: [{ role: "user", content: [{ type: "text", text: "edited" }] }] },
+      },
+    ]);
+    expect(listMessageEndSeqs(log)).toEqual([2]);
+    expect(mapMessageForkSeqs(log)).toEqual([null]);
+  });
+});
