@@ -129,6 +129,7 @@ const FlowCanvas = memo(function FlowCanvas({ layout }: { layout: GraphLayout })
         edgeTypes={EDGE_TYPES}
         onNodeClick={onNodeClick}
         minZoom={0.05}
+        onlyRenderVisibleElements
         nodesDraggable={false}
         nodesConnectable={false}
         nodesFocusable={false}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { projectRunGraph } from "@/lib/trace/graph/reduce-run-graph";
 import { buildLog, completed, requested, stage } from "@/lib/trace/graph/testing/graph-log";
+import type { GraphEdge, GraphNode } from "@/lib/trace/graph/types";
 import { createLayoutCache, layoutGraph } from "./layout-graph";
 
 const LOG = buildLog([
@@ -58,5 +59,25 @@ describe("the graph's first view", () => {
       "t2:stream",
     ]);
     expect(selectLatestTurn(["a", "b"])).toEqual(["a", "b"]);
+  });
+});
+
+describe("a long run", () => {
+  it("lays out 300 turns of 20 chained nodes without overflowing the stack, turn after turn", () => {
+    const nodes: GraphNode[] = [];
+    const edges: GraphEdge[] = [];
+    for (let turn = 1; turn <= 300; turn++) {
+      for (let i = 0; i < 20; i++) {
+        const id = `t${turn}:n${i}`;
+        nodes.push({ id, kind: "stage", turn, status: "ok", label: id, detail: "", seqs: [] } as GraphNode);
+        const previous = i > 0 ? `t${turn}:n${i - 1}` : turn > 1 ? `t${turn - 1}:n19` : null;
+        if (previous) edges.push({ id: `${previous}->${id}`, source: previous, target: id, kind: "flow" });
+      }
+    }
+    const layout = layoutGraph(nodes, edges);
+    expect(layout.nodes).toHaveLength(6000);
+    const firstOfTurn = (turn: number) => layout.nodes.find((node) => node.id === `t${turn}:n0`)!;
+    expect(firstOfTurn(2).x).toBeGreaterThan(firstOfTurn(1).x + 19 * 136);
+    expect(layout.edges).toHaveLength(5999);
   });
 });
