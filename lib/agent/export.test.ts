@@ -87,3 +87,29 @@ describe("an export imported again", () => {
     expect(secondSession).toEqual(firstSession);
   });
 });
+
+describe("an export that ends inside a run", () => {
+  it("is imported with that run marked interrupted and every open call answered", async () => {
+    const { id, events } = await runOfflineSession(runtime, "What is in notes/todo.md?");
+    const file = JSON.parse(JSON.stringify(exportOf(id))) as { events: TraceEvent[] };
+    // Cut the log right after the first batch was planned: a run is live and a call is open.
+    file.events = events.slice(0, events.findIndex((e) => e.kind === "batch.planned") + 1);
+    const imported = importSession(runtime, { kind: "json", value: file });
+    if (!imported.ok) throw new Error(imported.problem.error);
+    const copy = runtime.store.events(imported.value.id);
+    expect(copy.at(-1)).toMatchObject({
+      kind: "run.interrupted",
+      reason: "the imported log ended inside this run",
+      syntheticResults: [
+        expect.objectContaining({
+          errorKind: "interrupted",
+          content: "The import ended before read_file ran; it did not run.",
+        }),
+      ],
+    });
+    expect(runtime.store.getSession(imported.value.id)?.status).toBe("interrupted");
+    expect(imported.value.notes).toContain(
+      "The imported log ended inside a run; it was marked interrupted, with results for its open calls.",
+    );
+  });
+});

@@ -2,6 +2,7 @@ import "server-only";
 import { refuse, succeed, type Outcome } from "@/lib/server/problem";
 import { newId } from "@/lib/agent/ids";
 import type { Runtime } from "@/lib/agent/runtime";
+import { closeDeadRun } from "@/lib/agent/recover";
 import { planImport } from "./plan";
 import type { ImportInput, ImportResult } from "./types";
 
@@ -16,12 +17,24 @@ export function importSession(runtime: Runtime, input: ImportInput): Outcome<Imp
   if (!planned.ok) return refuse(422, planned.error);
   const { plan } = planned;
   const id = newId("ses");
+  const notes = [...plan.notes];
   runtime.store.transaction(() => {
     runtime.store.createSession({ id, title: plan.title, provider: plan.provider });
     plan.events.forEach((event, index) => {
       const at = plan.times?.[index];
       runtime.store.append(id, event, at === undefined ? {} : { at });
     });
+    // A log that stops inside a run has no process to carry that run on: end it, as a restart would.
+    if (
+      closeDeadRun(runtime.store, id, {
+        reason: "the imported log ended inside this run",
+        why: "The import ended",
+      })
+    ) {
+      notes.push(
+        "The imported log ended inside a run; it was marked interrupted, with results for its open calls.",
+      );
+    }
   });
-  return succeed({ id, detected: plan.detected, notes: plan.notes });
+  return succeed({ id, detected: plan.detected, notes });
 }
