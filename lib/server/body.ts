@@ -34,20 +34,9 @@ export async function readJsonBody<T extends TSchema>(
   schema: T,
   options: ReadJsonBodyOptions = {},
 ): Promise<JsonBodyResult<T>> {
-  const limitBytes = options.limitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
-  const tooLarge = () => ({
-    ok: false as const,
-    response: errorResponse(413, `The request body is larger than ${formatBytes(limitBytes)}`, {
-      limitBytes,
-    }),
-  });
-  const declared = request.headers.get("content-length");
-  if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > limitBytes) return tooLarge();
-
-  const bytes = await readLimitedBytes(request.body, limitBytes);
-  if (bytes === null) return tooLarge();
-  const text = decodeUtf8(bytes);
-  if (text === null) return badRequest("Malformed JSON: the body is not valid UTF-8", "");
+  const read = await readTextBody(request, options);
+  if (!read.ok) return read;
+  const { text } = read;
   if (text.trim() === "")
     return badRequest(`The request body is empty: expected ${describeExpected(schema)}`, "");
 
@@ -64,6 +53,30 @@ export async function readJsonBody<T extends TSchema>(
     return badRequest(problem.message, problem.path);
   }
   return { ok: true, value: value as Static<T> };
+}
+
+/**
+ * The body as UTF-8 text, at most `limitBytes` (default 1 MiB): 413 when the declared length or
+ * the bytes that arrive pass it (the rest is not read), 400 when the bytes are not valid UTF-8.
+ */
+export async function readTextBody(
+  request: Request,
+  options: ReadJsonBodyOptions = {},
+): Promise<{ ok: true; text: string } | { ok: false; response: Response }> {
+  const limitBytes = options.limitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
+  const tooLarge = () => ({
+    ok: false as const,
+    response: errorResponse(413, `The request body is larger than ${formatBytes(limitBytes)}`, {
+      limitBytes,
+    }),
+  });
+  const declared = request.headers.get("content-length");
+  if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > limitBytes) return tooLarge();
+  const bytes = await readLimitedBytes(request.body, limitBytes);
+  if (bytes === null) return tooLarge();
+  const text = decodeUtf8(bytes);
+  if (text === null) return badRequest("Malformed JSON: the body is not valid UTF-8", "");
+  return { ok: true, text };
 }
 
 function badRequest(error: string, path: string): { ok: false; response: Response } {

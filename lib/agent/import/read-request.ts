@@ -1,6 +1,6 @@
 import "server-only";
 import { Type } from "@sinclair/typebox";
-import { readJsonBody } from "@/lib/server/body";
+import { readJsonBody, readTextBody } from "@/lib/server/body";
 import { errorResponse } from "@/lib/server/http";
 import type { ImportInput } from "./types";
 
@@ -23,29 +23,9 @@ export async function readImportRequest(request: Request): Promise<ImportRequest
     const body = await readJsonBody(request, AnyJson, { limitBytes: IMPORT_BODY_LIMIT_BYTES });
     return body.ok ? { ok: true, input: { kind: "json", value: body.value } } : body;
   }
-  const tooLarge = () => ({
-    ok: false as const,
-    response: errorResponse(413, "The request body is larger than 20 MiB", {
-      limitBytes: IMPORT_BODY_LIMIT_BYTES,
-    }),
-  });
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > IMPORT_BODY_LIMIT_BYTES) return tooLarge();
-  const reader = request.body?.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const next = reader ? await reader.read() : { done: true as const, value: undefined };
-    if (next.done) break;
-    total += next.value.byteLength;
-    if (total > IMPORT_BODY_LIMIT_BYTES) {
-      // The answer is 413 whatever happens to the rest of the stream.
-      await reader!.cancel().catch(() => undefined);
-      return tooLarge();
-    }
-    chunks.push(next.value);
-  }
-  const text = new TextDecoder("utf-8").decode(Buffer.concat(chunks, total));
+  const read = await readTextBody(request, { limitBytes: IMPORT_BODY_LIMIT_BYTES });
+  if (!read.ok) return read;
+  const { text } = read;
   if (text.trim() === "")
     return {
       ok: false,
