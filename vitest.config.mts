@@ -6,7 +6,13 @@ export default defineConfig({
     alias: { "@": fileURLToPath(new URL(".", import.meta.url)) },
   },
   test: {
-    include: ["lib/**/*.test.ts", "app/**/*.test.ts", "components/**/*.test.ts", "scripts/**/*.test.ts"],
+    include: [
+      "lib/**/*.test.ts",
+      "app/**/*.test.ts",
+      "components/**/*.test.ts",
+      "scripts/**/*.test.ts",
+      "i18n/**/*.test.ts",
+    ],
     environment: "node",
     pool: "forks",
     // CI has two cores; property tests that compile schemas need room, never a race with a timer.

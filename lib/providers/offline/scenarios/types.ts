@@ -1,0 +1,120 @@
+/**
+ * Lessons (API.md "Scenarios"; issue 7): a scenario for the offline model — scripted model turns,
+ * a tool set, a policy, optional faults and a workspace seed — plus the concepts it shows and a
+ * guided text for each step, in English and Simplified Chinese.
+ *
+ * A script drives only the model. Every stage, decision and result still comes from the real
+ * pipeline, so a lesson shows exactly what would happen to a real model that said the same thing.
+ */
+import type { StepMatch } from "@/lib/trace/lesson-steps";
+import type { Fault, PolicyConfig, ProviderConfig, ToolDefinition, WorkspaceFiles } from "@/lib/trace/config";
+import type { OfflineReply, OfflineRequest } from "../types";
+import type { ToolResultView } from "../read-request";
+
+/** The 33 concept ids of issue 7; every lesson declares the ones it shows. */
+export const CONCEPTS = [
+  "roles-vs-blocks",
+  "provider-formats",
+  "context-order",
+  "stop-reason",
+  "id-pairing",
+  "sse-events",
+  "partial-json",
+  "unknown-tool",
+  "schema-validation",
+  "prepare-arguments",
+  "preflight-block",
+  "preflight-rewrite",
+  "approval",
+  "sandbox-boundary",
+  "execute-progress",
+  "timeout",
+  "post-hook",
+  "side-effects-not-undone",
+  "terminate",
+  "parallel-calls",
+  "batch-all-or-nothing",
+  "result-order",
+  "error-kinds",
+  "interruption-pairing",
+  "thinking-blocks",
+  "hook-failure-policy",
+  "mid-stream-error",
+  "stale-state",
+  "idempotency",
+  "description-is-prompt",
+  "prompt-caching-prefix",
+  "tool-choice",
+  "max-tokens-cut",
+] as const;
+
+export type ConceptId = (typeof CONCEPTS)[number];
+
+/** A text in both UI languages. */
+export interface Localized {
+  en: string;
+  zh: string;
+}
+
+/** One step of the guide: what it points at, and two or three plain sentences about it. */
+export interface LessonStep {
+  /**
+   * What the step points at, as API.md names it: `event:<kind>`, `node:<stage>` (a pipeline stage
+   * of the flow graph, e.g. `node:preflight`) or `block:<type>` (e.g. `block:tool_use`).
+   */
+  target: string;
+  match: StepMatch;
+  text: Localized;
+}
+
+/** What a scripted turn sees of the request: the turn number, the user's text and the results. */
+export interface ScriptView {
+  /** 0 for the first model turn of the session, counting every assistant message before it. */
+  turn: number;
+  /** The last user text message (the lesson's message that started this run). */
+  userText: string;
+  /** The tool results in the last user message, in order (empty when it carries none). */
+  results: readonly ToolResultView[];
+  request: OfflineRequest;
+}
+
+/**
+ * A model turn of the script. Besides text and tool_use blocks, a scripted reply may carry
+ * `thinking` blocks and end as `max_tokens` (see `ScriptedReply`). Returning `null` lets the
+ * offline model's default planners answer.
+ */
+export type ScriptTurn = (view: ScriptView) => ScriptedReply | null;
+
+/** An offline reply with what only scripts ask for. */
+export interface ScriptedReply extends OfflineReply {
+  /** Thinking before the first block, streamed as a `thinking` block with a signature. */
+  thinking?: string;
+  /**
+   * End the message at `max_tokens`: the stream stops after `cutAfterChars` characters of the
+   * last block's text or tool input JSON, and `stop_reason` is `max_tokens`.
+   */
+  maxTokensCut?: { cutAfterChars: number };
+}
+
+/** A lesson: the session it sets up, its script, and its guide. */
+export interface Scenario {
+  id: string;
+  title: Localized;
+  summary: Localized;
+  concepts: readonly ConceptId[];
+  /** The session's system prompt. */
+  system: string;
+  /** Built-in tool names (resolved as `POST /api/sessions` resolves them) or full definitions. */
+  tools: readonly (string | ToolDefinition)[];
+  policy: PolicyConfig;
+  /** Offline-model settings: wire format, tool choice, pace (events per virtual second). */
+  provider?: Pick<ProviderConfig, "wire" | "toolChoice" | "pace" | "parallelToolCalls">;
+  faults?: readonly Fault[];
+  /** Files added to the built-in workspace seed. */
+  workspace?: WorkspaceFiles;
+  /** The user messages `POST .../messages {}` sends, in order. */
+  messages: readonly Localized[];
+  /** Model turns by session turn number; a missing turn or `null` falls back to the defaults. */
+  script: readonly ScriptTurn[];
+  steps: readonly LessonStep[];
+}

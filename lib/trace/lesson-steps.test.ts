@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import type { TraceEvent } from "./events";
+import { containsFields, locateSteps, matchesStep } from "./lesson-steps";
+
+const events = [
+  { seq: 1, kind: "run.started", runId: "r1" },
+  { seq: 2, kind: "tool.stage", callId: "c1", stage: "validate", status: "ended", outcome: "ok" },
+  { seq: 3, kind: "tool.stage", callId: "c1", stage: "preflight", status: "ended", outcome: "blocked" },
+  { seq: 4, kind: "run.finished", runId: "r1" },
+] as unknown as TraceEvent[];
+
+describe("containsFields", () => {
+  it("matches objects key by key, recursively", () => {
+    expect(containsFields({ a: { b: 1, c: 2 }, d: 3 }, { a: { b: 1 } })).toBe(true);
+    expect(containsFields({ a: { b: 1 } }, { a: { b: 2 } })).toBe(false);
+    expect(containsFields({ a: 1 }, { a: { b: 1 } })).toBe(false);
+    expect(containsFields(null, {})).toBe(false);
+  });
+
+  it("matches arrays and scalars by equality", () => {
+    expect(containsFields({ a: [1, 2] }, { a: [1, 2] })).toBe(true);
+    expect(containsFields({ a: [1, 2, 3] }, { a: [1, 2] })).toBe(false);
+    expect(containsFields("x", "x")).toBe(true);
+    expect(containsFields(undefined, null)).toBe(false);
+  });
+});
+
+describe("matchesStep", () => {
+  it("needs the kind and the fields", () => {
+    expect(matchesStep(events[2]!, { kind: "tool.stage", fields: { stage: "preflight" } })).toBe(true);
+    expect(matchesStep(events[2]!, { kind: "tool.stage", fields: { stage: "execute" } })).toBe(false);
+    expect(matchesStep(events[2]!, { kind: "tool.result" })).toBe(false);
+  });
+});
+
+describe("locateSteps", () => {
+  it("finds each step after the previous one", () => {
+    const steps = [
+      { match: { kind: "tool.stage" as const } },
+      { match: { kind: "tool.stage" as const } },
+      { match: { kind: "run.finished" as const } },
+    ];
+    expect(locateSteps(events, steps)).toEqual([2, 3, 4]);
+  });
+
+  it("gives null from the first step not yet in the log", () => {
+    const steps = [
+      { match: { kind: "run.finished" as const } },
+      { match: { kind: "run.started" as const } },
+      { match: { kind: "run.finished" as const } },
+    ];
+    expect(locateSteps(events, steps)).toEqual([4, null, null]);
+  });
+});
