@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
+import { cookies } from "next/headers";
 import { connection } from "next/server";
 import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { AppHeader } from "@/components/layout/app-header";
+import { THEME_COOKIE } from "@/components/layout/theme-cookie";
 import { Providers } from "./providers";
 import "./globals.css";
 
@@ -20,8 +22,12 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function RootLayout({ children }: { children: ReactNode }) {
   await connection();
   const locale = await getLocale();
+  const theme = (await cookies()).get(THEME_COOKIE)?.value;
   return (
-    <html lang={locale === "zh" ? "zh-CN" : locale}>
+    <html
+      lang={locale === "zh" ? "zh-CN" : locale}
+      {...(theme === "light" || theme === "dark" ? { "data-theme": theme } : {})}
+    >
       <body>
         <NextIntlClientProvider>
           <Providers>

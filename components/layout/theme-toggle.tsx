@@ -2,10 +2,12 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect, useSyncExternalStore } from "react";
+import { THEME_COOKIE } from "./theme-cookie";
 import { useStoredValue } from "./use-stored-value";
 
 type Theme = "light" | "dark";
 const THEME_KEY = "toolscope.theme";
+const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
 const DARK_QUERY = "(prefers-color-scheme: dark)";
 
 const parseTheme = (value: unknown): Theme | "system" | null =>
@@ -20,7 +22,8 @@ function subscribeToSystem(listener: () => void) {
 /**
  * Light or dark: follows `prefers-color-scheme` until the person picks one, then remembers the
  * choice (localStorage) and sets `data-theme` on `<html>`, which globals.css prefers over the
- * system setting. Until this mounts, the page follows the system setting.
+ * system setting. The choice is also kept in a cookie that the root layout reads, so a reload
+ * renders in the chosen theme from the first paint.
  */
 export function ThemeToggle() {
   const t = useTranslations("Debugger.theme");
@@ -36,6 +39,7 @@ export function ThemeToggle() {
     const root = document.documentElement;
     if (stored === "system") delete root.dataset.theme;
     else root.dataset.theme = stored;
+    document.cookie = `${THEME_COOKIE}=${stored}; path=/; max-age=${ONE_YEAR_SECONDS}; samesite=lax`;
   }, [stored]);
 
   const next: Theme = effective === "dark" ? "light" : "dark";
