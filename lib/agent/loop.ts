@@ -2,15 +2,20 @@ import "server-only";
 import type { PreflightHook } from "@/lib/pipeline/policy/types";
 import type { runBatch } from "@/lib/pipeline/run-batch";
 import type { PipelineContext } from "@/lib/pipeline/types";
-import type { ToolCallBlock } from "@/lib/protocol/unified";
+import { assemblePartialTurn } from "@/lib/protocol/partial-turn";
+import type { ToolCallBlock, WireFormat } from "@/lib/protocol/unified";
 import type { Clock, ModelProvider, ModelTurn } from "@/lib/providers/types";
-import type { NewEvent, RunTrigger, TokenEstimate, TraceEvent } from "@/lib/trace/events";
+import type { EventOf, NewEvent, RunTrigger, TokenEstimate, TraceEvent } from "@/lib/trace/events";
 import { lastTurn, projectSessionConfig } from "@/lib/trace/session-config";
 import { projectTranscript } from "@/lib/trace/transcript";
 import { EMPTY_WORKSPACE, reduceWorkspace } from "@/lib/trace/workspace";
 import { createSyntheticResults } from "./synthetic";
 
 export const MAX_TURNS = 10;
+
+const MAX_TOKENS_REASON =
+  "the reply was cut off at max_tokens with tool calls in it; none of them ran (send a message, or raise max_tokens)";
+const MAX_TOKENS_WHY = "The model's reply was cut off at max_tokens";
 
 /** The loop's effects, passed in so tests drive it with a scripted model and a fake clock. */
 export interface LoopEffects {
@@ -65,6 +70,10 @@ export async function runAgentLoop(input: LoopInput, effects: LoopEffects): Prom
         return finish(emit, input.runId, completed.stopReason.raw ?? "end_turn", log);
       }
       await effects.gate.checkpoint("endOfTurn", {});
+      // A reply cut at max_tokens may end inside a tool call whose input is incomplete: run
+      // nothing of it; every call of the turn gets an `interrupted` result saying why.
+      if (completed.stopReason.unified === "max_tokens")
+        return end(emit, "run.finished", input.runId, MAX_TOKENS_REASON, log, MAX_TOKENS_WHY);
       const config = projectSessionConfig(log)!;
       const batch = await effects.runBatch({
         calls,
@@ -172,9 +181,41 @@ async function requestTurn(
       failureMessage = described.message;
       emit({ kind: "wire.error", turn, attempt, ...described });
     }
+    recordCutTurn(turn, attempt, effects.provider.format, log, emit);
     // The run fails for the reason its last wire.error gives.
     throw new Error(failureMessage, { cause: error });
   }
+}
+
+/**
+ * When the failed attempt had begun a tool call, records what had arrived as a `turn.completed`
+ * marked `cut`, so the run's end gives that call an `interrupted` result. A cut text-only reply
+ * is dropped: nothing would pair with it, and the provider never finished saying it.
+ */
+function recordCutTurn(
+  turn: number,
+  attempt: number,
+  format: WireFormat,
+  log: readonly TraceEvent[],
+  emit: (event: NewEvent) => TraceEvent,
+): void {
+  const events = log.filter(
+    (event): event is EventOf<"wire.event"> =>
+      event.kind === "wire.event" && event.turn === turn && event.attempt === attempt,
+  );
+  const partial = assemblePartialTurn(format, events);
+  if (!partial?.unified.content.some((block) => block.type === "toolCall")) return;
+  emit({
+    kind: "turn.completed",
+    turn,
+    attempt,
+    format,
+    message: partial.message,
+    unified: partial.unified,
+    stopReason: { unified: "other", raw: null },
+    usage: { inputTokens: null, outputTokens: null },
+    cut: true,
+  });
 }
 
 /** A failure the tap did not report: mid-stream (the SDK threw while reading), HTTP or transport. */
@@ -216,19 +257,19 @@ function finish(
   end(emit, "run.finished", runId, reason, log);
 }
 
+/** Appends the run's end, with an `interrupted` result (saying `why`, or why by `kind`) per open call. */
 function end(
   emit: (event: NewEvent) => TraceEvent,
   kind: "run.finished" | "run.interrupted" | "run.failed",
   runId: string,
   reason: string,
   log: readonly TraceEvent[],
+  why = kind === "run.failed"
+    ? "The run failed"
+    : kind === "run.interrupted"
+      ? "The run was interrupted"
+      : "The run ended",
 ): void {
-  const why =
-    kind === "run.failed"
-      ? "The run failed"
-      : kind === "run.interrupted"
-        ? "The run was interrupted"
-        : "The run ended";
   const syntheticResults = createSyntheticResults(log, why);
   if (kind === "run.failed") emit({ kind, runId, reason, error: reason, syntheticResults });
   else emit({ kind, runId, reason, syntheticResults });

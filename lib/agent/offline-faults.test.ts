@@ -58,7 +58,12 @@ function expectValidEnd(events: readonly TraceEvent[], end: "run.finished" | "ru
     events.filter((e) => e.kind.startsWith("run.") && e.kind !== "run.started").map((e) => e.kind),
   ).toEqual([end]);
   expect(events.at(-1)?.kind).toBe(end);
-  expect(checkTranscript(projectTranscript(events).messages)).toEqual([]);
+  // A call cut inside its arguments is reported, as a warning: it has its result all the same.
+  const findings = checkTranscript(projectTranscript(events).messages);
+  expect(findings.filter((finding) => finding.severity === "error")).toEqual([]);
+  expect(
+    findings.map((finding) => finding.rule).filter((rule) => rule !== "call-unparsed-arguments"),
+  ).toEqual([]);
 }
 
 const ARGUMENT_PIECE: Record<WireFormat, (event: { event: string | null; data: string }) => boolean> = {
@@ -103,7 +108,8 @@ describe.each(["anthropic", "openai-chat", "openai-responses"] as const)(
           body: null,
         }),
       ]);
-      expect(only(events, "turn.completed")).toEqual([]);
+      // Five chat chunks already begin the tool call: what arrived is kept, marked cut.
+      expect(only(events, "turn.completed").map((e) => e.cut)).toEqual(wire === "openai-chat" ? [true] : []);
       expectValidEnd(events, "run.failed");
     });
 
@@ -112,7 +118,15 @@ describe.each(["anthropic", "openai-chat", "openai-responses"] as const)(
       const recorded = readWire(events);
       expect(ARGUMENT_PIECE[wire](recorded.at(-1)!)).toBe(true);
       expect(only(events, "wire.error").map((e) => e.source)).toEqual(["stream"]);
-      expect(projectTranscript(events).messages.map((m) => m.role)).toEqual(["user"]);
+      // The call cut inside its arguments is kept as it arrived, and answered as interrupted.
+      const [cut] = only(events, "turn.completed");
+      expect(cut).toMatchObject({ cut: true, stopReason: { unified: "other", raw: null } });
+      const call = cut!.unified.content.find((block) => block.type === "toolCall")!;
+      expect(call).toMatchObject({ type: "toolCall", arguments: null });
+      expect(only(events, "run.failed")[0]!.syntheticResults.map((r) => [r.toolCallId, r.errorKind])).toEqual(
+        [[call.type === "toolCall" ? call.id : "", "interrupted"]],
+      );
+      expect(projectTranscript(events).messages.map((m) => m.role)).toEqual(["user", "assistant", "user"]);
       expectValidEnd(events, "run.failed");
     });
 
@@ -185,6 +199,35 @@ describe.each(["anthropic", "openai-chat", "openai-responses"] as const)(
       );
       expect(retried!.at - error.at).toBe(5000);
       expectValidEnd(events, "run.finished");
+    });
+
+    it("http-status 429 with retry-after 2: the SDK honours it, the retry comes 2 s later on the run's clock", async () => {
+      const events = await runWith(wire, [{ kind: "http-status", status: 429, retryAfter: 2 }]);
+      const [failed, retried] = only(events, "wire.response");
+      const [error] = only(events, "wire.error");
+      expect([failed!.status, failed!.headers["retry-after"], retried!.status, retried!.attempt]).toEqual([
+        429,
+        "2",
+        200,
+        2,
+      ]);
+      expect(error!.message).toBe(
+        "HTTP 429 (the SDK retries after 2000 ms): Rate limit reached (a fault injected by the offline model). Retry after 2 s.",
+      );
+      expect(retried!.at - error!.at).toBe(2000);
+      expectValidEnd(events, "run.finished");
+    });
+
+    it("http-status 400: not retried — one attempt, its wire.error, then run.failed", async () => {
+      const events = await runWith(wire, [{ kind: "http-status", status: 400, times: 3 }]);
+      expect(readAttempts(events)).toEqual([
+        "request.assembled 1",
+        "wire.response 1 400",
+        "wire.error 1 400",
+      ]);
+      const reason = "HTTP 400: HTTP 400 (a fault injected by the offline model).";
+      expect(only(events, "run.failed").map((e) => e.reason)).toEqual([reason]);
+      expectValidEnd(events, "run.failed");
     });
 
     it("http-status 500 three times: all three attempts fail, each with its own wire.error, then run.failed", async () => {

@@ -1,6 +1,7 @@
 import "server-only";
 import { compileSecretPatterns } from "@/lib/pipeline/policy";
 import { runBatch } from "@/lib/pipeline/run-batch";
+import { readScenarioPlanners } from "@/lib/providers/offline/scenarios";
 import { validateForModel } from "@/lib/pipeline/validator";
 import { refuse, succeed, type Outcome } from "@/lib/server/problem";
 import { createRedactor } from "@/lib/store/redact";
@@ -9,6 +10,7 @@ import { projectSessionConfig } from "@/lib/trace/session-config";
 import { deriveRunState } from "@/lib/trace/status";
 import { RunGate } from "./gate";
 import { newId } from "./ids";
+import { prepareLessonMessage, type LessonLang } from "./lesson-messages";
 import { runAgentLoop } from "./loop";
 import type { Runtime } from "./runtime";
 import { estimateRequestTokens } from "./tokens";
@@ -49,7 +51,11 @@ export function startRun(
     },
     {
       emit,
-      provider: runtime.providers.create(config.provider, { clock: runtime.clock, tools: config.tools }),
+      provider: runtime.providers.create(config.provider, {
+        clock: runtime.clock,
+        tools: config.tools,
+        planners: readScenarioPlanners(config.scenario),
+      }),
       clock: runtime.clock,
       runBatch,
       estimateTokens: estimateRequestTokens,
@@ -66,19 +72,22 @@ export function startRun(
   return succeed({ runId });
 }
 
-/** `POST .../messages`: a user message starts a run; `{}` continues a lesson's script. */
+/**
+ * `POST .../messages`: a user message starts a run; without `text`, a lesson session sends its
+ * next scripted message in `lang` (default English), see `prepareLessonMessage`.
+ */
 export function startMessageRun(
   runtime: Runtime,
   sessionId: string,
   text: string | undefined,
+  lang: LessonLang = "en",
 ): Outcome<{ runId: string }> {
   const session = runtime.store.getSession(sessionId);
   if (!session) return refuse(404, `No session with id ${sessionId}.`);
   if (text === undefined) {
-    const config = projectSessionConfig(runtime.store.events(sessionId));
-    return config?.scenario
-      ? refuse(409, "This lesson's script is done.")
-      : refuse(400, "/text is required: this session has no lesson script to continue.", "/text");
+    const next = prepareLessonMessage(runtime, sessionId, lang);
+    if (!next.ok) return next;
+    return startRun(runtime, sessionId, { trigger: "message", text: next.value.text });
   }
   return startRun(runtime, sessionId, { trigger: "message", text });
 }

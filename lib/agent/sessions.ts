@@ -3,6 +3,7 @@ import type { CreateSessionBody } from "@/lib/server/api-schemas";
 import { seedWorkspace } from "@/lib/tools/registry";
 import { NO_BREAKPOINTS, type ProviderConfig, type SessionConfig } from "@/lib/trace/config";
 import { newId } from "./ids";
+import { createLessonSession } from "./lesson-session";
 import { resolveTools } from "./resolve-tools";
 import { refuse, succeed, type Outcome } from "@/lib/server/problem";
 import type { Runtime } from "./runtime";
@@ -10,16 +11,16 @@ import type { Runtime } from "./runtime";
 /**
  * Creates a session: resolves its tools, checks its provider, and appends `session.created`
  * with the workspace seed — the session row and its first event in one transaction, so a
- * refused or failed create leaves nothing behind. Never starts a run.
+ * refused or failed create leaves nothing behind. Never starts a run. A body with `scenario` is
+ * a lesson session (`createLessonSession`).
  */
 export function createSession(runtime: Runtime, body: CreateSessionBody): Outcome<{ id: string }> {
+  if (body.scenario !== undefined) return createLessonSession(runtime, body);
   const tools = resolveTools(body.tools);
   if (!tools.ok) return tools;
   const provider: ProviderConfig = body.provider ?? { kind: "offline" };
   const providerProblem = runtime.providers.check(provider);
   if (providerProblem) return refuse(400, providerProblem, "/provider/kind");
-  if (body.scenario !== undefined)
-    return refuse(400, `No scenario named "${body.scenario}" exists.`, "/scenario");
 
   const id = newId("ses");
   const config: SessionConfig = {

@@ -8,25 +8,10 @@ import {
   openAIChatMessageToUnified,
 } from "@/lib/protocol/openai-chat/convert";
 import type { OpenAIChatResponseMessage, OpenAIChatUsage } from "@/lib/protocol/openai-chat/types";
+import { withChatStreamedArguments } from "@/lib/protocol/partial-turn";
 import { createAssemblingTap } from "./assembling-tap";
 import { createTappedOpenAIClient, describeOpenAIRequest, type OpenAIProviderOptions } from "./openai-client";
 import type { ModelProvider, ModelRequest, ModelTurn } from "./types";
-
-/**
- * The assistant message with each tool call's `arguments` as our accumulator joined them from the
- * wire (by tool call index), in case the SDK's differ.
- */
-function withStreamedArguments(
-  message: OpenAIChatResponseMessage,
-  partialJson: Readonly<Record<number, string>>,
-): OpenAIChatResponseMessage {
-  if (!message.tool_calls) return message;
-  const toolCalls = message.tool_calls.map((call, index) => ({
-    ...call,
-    function: { ...call.function, arguments: partialJson[index] ?? call.function.arguments },
-  }));
-  return { ...message, tool_calls: toolCalls };
-}
 
 /**
  * OpenAI Chat Completions through the official `openai` SDK (and any OpenAI-compatible server
@@ -55,7 +40,7 @@ export function createOpenAIChatProvider(options: OpenAIProviderOptions): ModelP
       const assembly = assembling.read();
       if (!assembly.done) throw new Error("The stream ended before `data: [DONE]`: it was cut.");
       const choice = completion.choices[0];
-      const message = withStreamedArguments(
+      const message = withChatStreamedArguments(
         (choice?.message ?? { role: "assistant", content: null, refusal: null }) as OpenAIChatResponseMessage,
         assembly.partialJson,
       );

@@ -12,23 +12,10 @@ import {
   openAIResponseToUnified,
 } from "@/lib/protocol/openai-responses/convert";
 import type { OpenAIResponse } from "@/lib/protocol/openai-responses/types";
+import { withResponsesStreamedArguments } from "@/lib/protocol/partial-turn";
 import { createAssemblingTap } from "./assembling-tap";
 import { createTappedOpenAIClient, describeOpenAIRequest, type OpenAIProviderOptions } from "./openai-client";
 import type { ModelProvider, ModelRequest, ModelTurn } from "./types";
-
-/** The output with each function call's `arguments` as our accumulator read them from the wire. */
-function withStreamedArguments(
-  response: OpenAIResponse,
-  partialJson: Readonly<Record<number, string>>,
-): Pick<OpenAIResponse, "output"> {
-  return {
-    output: response.output.map((item, index) =>
-      item.type === "function_call" && partialJson[index] !== undefined
-        ? { ...item, arguments: partialJson[index] }
-        : item,
-    ),
-  };
-}
 
 /**
  * Why a stream the SDK accepted did not finish, or null. `ResponseStream` (6.30.1) returns
@@ -72,11 +59,15 @@ export function createOpenAIResponsesProvider(options: OpenAIProviderOptions): M
       const assembly = assembling.read();
       const unfinished = explainUnfinished(assembly);
       if (unfinished) throw new Error(unfinished);
-      const final = response as unknown as OpenAIResponse;
+      // ResponseStream (6.30.1) ignores `response.incomplete`: its final response is the snapshot,
+      // still `in_progress`. Our fold keeps the response that event carries, with its status.
+      const final = (assembly.response?.status === "incomplete"
+        ? assembly.response
+        : response) as unknown as OpenAIResponse;
       return {
         format: "openai-responses",
         message: response,
-        unified: openAIResponseToUnified(withStreamedArguments(final, assembly.partialJson)),
+        unified: openAIResponseToUnified(withResponsesStreamedArguments(final, assembly.partialJson)),
         stopReason: mapOpenAIResponsesStopReason(final),
         usage: mapOpenAIResponsesUsage(final.usage),
       };

@@ -5,6 +5,7 @@ import type { ProviderConfig, ProviderKind, ToolDefinition } from "@/lib/trace/c
 import { createAnthropicProvider, DEFAULT_MAX_RETRIES } from "./anthropic";
 import { systemClock } from "./clock";
 import { createOfflineFetch } from "./offline/fetch";
+import type { OfflinePlanner } from "./offline/types";
 import { createOpenAIChatProvider } from "./openai-chat";
 import { createOpenAIResponsesProvider } from "./openai-responses";
 import { checkProviderConfig, isLocalBaseURL, readKeyProvider, type KeyReader } from "./provider-checks";
@@ -15,6 +16,8 @@ export interface ProviderContext {
   clock: Clock;
   /** The session's tools; the offline model reads their metadata (read-only tools first). */
   tools: readonly ToolDefinition[];
+  /** The offline model's planners asked before its defaults: a lesson's script. Others ignore it. */
+  planners?: readonly OfflinePlanner[];
 }
 
 export type ProviderFactory = (config: ProviderConfig, context: ProviderContext) => ModelProvider;
@@ -56,12 +59,13 @@ const LOCAL_SERVER_KEY = "no-key-needed";
 const OFFLINE_BASE_URL = "http://offline.invalid";
 
 /** The offline model in the SDK of its `wire` format. */
-const createOfflineProvider: ProviderFactory = (config, { clock, tools }) => {
+const createOfflineProvider: ProviderFactory = (config, { clock, tools, planners }) => {
   const transport = createOfflineFetch({
     clock,
     pace: config.pace ?? 0,
     toolMeta: readToolMeta(tools),
     faults: config.faults ?? [],
+    planners: planners ?? [],
   });
   const common = {
     apiKey: "offline",
@@ -137,7 +141,11 @@ export function createProviderFactories(options: ProviderFactoriesOptions = {}):
     create(config, context = {}) {
       const factory = factories.get(config.kind);
       if (!factory) throw new Error(`No provider for ${config.kind}`);
-      return factory(config, { clock: context.clock ?? systemClock, tools: context.tools ?? [] });
+      return factory(config, {
+        clock: context.clock ?? systemClock,
+        tools: context.tools ?? [],
+        ...(context.planners ? { planners: context.planners } : {}),
+      });
     },
     register(kind, factory) {
       factories.set(kind, factory);

@@ -125,8 +125,12 @@ export const CreateSessionBody = Type.Object(
 );
 export type CreateSessionBody = Static<typeof CreateSessionBody>;
 
+/** `{ text }`, or `{}` / `{ lang }` for a lesson's next message in that language (default en). */
 export const SendMessageBody = Type.Object(
-  { text: Type.Optional(Type.String({ minLength: 1, maxLength: 100_000 })) },
+  {
+    text: Type.Optional(Type.String({ minLength: 1, maxLength: 100_000 })),
+    lang: Type.Optional(Type.Union([Type.Literal("en"), Type.Literal("zh")])),
+  },
   { additionalProperties: false },
 );
 export type SendMessageBody = Static<typeof SendMessageBody>;

@@ -115,6 +115,12 @@ export interface TurnCompleted extends Envelope {
   unified: UnifiedMessage;
   stopReason: StopReason;
   usage: Usage;
+  /**
+   * The stream failed part-way and this is what had arrived (`stopReason` is `other`, usage
+   * unknown). Recorded only when it holds a tool call, which the run's end then answers with an
+   * `interrupted` result, so the transcript stays valid.
+   */
+  cut?: true;
 }
 
 export interface BatchPlanned extends Envelope {

@@ -31,6 +31,15 @@ describe("matchesStep", () => {
     expect(matchesStep(events[2]!, { kind: "tool.stage", fields: { stage: "execute" } })).toBe(false);
     expect(matchesStep(events[2]!, { kind: "tool.result" })).toBe(false);
   });
+
+  it("needs every `includes` text inside its string field", () => {
+    const wire = { seq: 9, kind: "wire.event", index: 3, data: '{"delta":{"type":"input_json_delta"}}' };
+    const event = wire as unknown as TraceEvent;
+    expect(matchesStep(event, { kind: "wire.event", includes: { data: "input_json_delta" } })).toBe(true);
+    expect(matchesStep(event, { kind: "wire.event", includes: { data: "text_delta" } })).toBe(false);
+    expect(matchesStep(event, { kind: "wire.event", includes: { index: "3" } })).toBe(false);
+    expect(matchesStep(event, { kind: "wire.event", includes: { toString: "" } })).toBe(false);
+  });
 });
 
 describe("locateSteps", () => {

@@ -12,6 +12,12 @@ import type { EventKind, TraceEvent } from "./events";
 export interface StepMatch {
   kind: EventKind;
   fields?: Record<string, unknown>;
+  /**
+   * Text that top-level string fields must contain, for values too long to give whole — e.g.
+   * `{ data: '"input_json_delta"' }` for a `wire.event`'s raw data, `{ content: "Unknown tool" }`
+   * for a result. A field that is not a string never matches.
+   */
+  includes?: Record<string, string>;
 }
 
 /** A step as `GET /api/scenarios/:id?lang=…` serves it: one language. */
@@ -33,9 +39,14 @@ export function containsFields(actual: unknown, expected: unknown): boolean {
   return Object.entries(expected).every(([key, value]) => containsFields(record[key], value));
 }
 
-/** Whether `event` is one `match` points at. */
+/** Whether `event` is one `match` points at: its kind, its fields, and the texts it includes. */
 export function matchesStep(event: TraceEvent, match: StepMatch): boolean {
-  return event.kind === match.kind && containsFields(event, match.fields ?? {});
+  if (event.kind !== match.kind || !containsFields(event, match.fields ?? {})) return false;
+  const record = event as unknown as Record<string, unknown>;
+  return Object.entries(match.includes ?? {}).every(([key, text]) => {
+    const value = Object.hasOwn(record, key) ? record[key] : undefined;
+    return typeof value === "string" && value.includes(text);
+  });
 }
 
 /**

@@ -4,14 +4,15 @@
  * first chunk `{ role: "assistant", content: null }` (or, when the reply starts with a tool call,
  * `{ role, content: null, tool_calls: [its first fragment], refusal: null }`), a tool call's `id`, `type` and `name` only in its first
  * chunk (`arguments: ""`), its arguments in pieces, a chunk with the `finish_reason`, a usage chunk
- * with `choices: []`, then `data: [DONE]`. Chunking is fixed. Pure.
+ * with `choices: []`, then `data: [DONE]`. Chunking is fixed. Thinking blocks are dropped (Chat
+ * Completions has none); a `max_tokens` cut ends with `finish_reason: "length"`. Pure.
  *
  * @see https://platform.openai.com/docs/api-reference/chat-streaming
  */
 import "server-only";
 import { assertNever } from "@/lib/protocol/unified";
 import { splitJsonPieces, splitTextDeltas, type SseEvent } from "./sse";
-import type { OfflineMessage } from "./types";
+import type { OfflineMessage, OfflineToolUseBlock } from "./types";
 
 /** What the encoders need besides the message: the creation time, in epoch seconds. */
 export interface EncodeContext {
@@ -28,8 +29,23 @@ export function toChatIds(message: OfflineMessage): { id: string; callId: (toolU
   };
 }
 
-function readFinishReason(message: OfflineMessage): "tool_calls" | "stop" {
-  return message.stop_reason === "tool_use" ? "tool_calls" : "stop";
+/** `tool_use` → `tool_calls`, `max_tokens` → `length`, `end_turn` → `stop`. */
+function readFinishReason(message: OfflineMessage): "tool_calls" | "length" | "stop" {
+  switch (message.stop_reason) {
+    case "tool_use":
+      return "tool_calls";
+    case "max_tokens":
+      return "length";
+    case "end_turn":
+      return "stop";
+    default:
+      return assertNever(message.stop_reason, "stop reason");
+  }
+}
+
+/** A tool call's `arguments` string: its raw text when it has one (malformed, or cut), else compact JSON. */
+function readArguments(block: OfflineToolUseBlock): string {
+  return block.rawJson ?? JSON.stringify(block.input);
 }
 
 function readUsage(message: OfflineMessage) {
@@ -52,7 +68,7 @@ export function toChatCompletion(message: OfflineMessage, context: EncodeContext
           {
             id: ids.callId(block.id),
             type: "function" as const,
-            function: { name: block.name, arguments: JSON.stringify(block.input) },
+            function: { name: block.name, arguments: readArguments(block) },
           },
         ]
       : [],
@@ -102,6 +118,9 @@ export function encodeMessageAsChatChunks(message: OfflineMessage, context: Enco
       case "text":
         deltas.push(...splitTextDeltas(block.text).map((content) => ({ content })));
         break;
+      case "thinking":
+        // Chat Completions has no thinking block: the API streams none.
+        break;
       case "tool_use": {
         const index = callIndex++;
         const start = {
@@ -111,7 +130,7 @@ export function encodeMessageAsChatChunks(message: OfflineMessage, context: Enco
           function: { name: block.name, arguments: "" },
         };
         deltas.push({ tool_calls: [start] });
-        for (const piece of splitJsonPieces(JSON.stringify(block.input)))
+        for (const piece of splitJsonPieces(readArguments(block)))
           deltas.push({ tool_calls: [{ index, function: { arguments: piece } }] });
         break;
       }

@@ -9,8 +9,9 @@ import type { Clock, TransportContext } from "@/lib/providers/types";
 import type { Fault } from "@/lib/trace/config";
 import { createFaultPlan, planStreamChunks, respondFaultStatus } from "./faults";
 import { deriveRequestId } from "./ids";
+import { DEFAULT_PLANNERS } from "./plan";
 import { respondOffline } from "./respond";
-import type { OfflineToolMeta } from "./types";
+import type { OfflinePlanner, OfflineToolMeta } from "./types";
 import { ANTHROPIC_WIRE, OFFLINE_WIRES, type OfflineWire } from "./wires";
 
 export interface OfflineFetchOptions {
@@ -21,6 +22,8 @@ export interface OfflineFetchOptions {
   toolMeta?: OfflineToolMeta;
   /** Injected failures (API.md, `Fault`); their counts last as long as this fetch. */
   faults?: readonly Fault[];
+  /** Planners asked before the defaults (a lesson's script); none by default. */
+  planners?: readonly OfflinePlanner[];
 }
 
 /** The offline model as a transport: a `fetch` that also reads the tap's turn (turn 1 without it). */
@@ -97,6 +100,7 @@ function streamChunks(chunks: readonly string[], clock: Clock, gapMs: number, si
 export function createOfflineFetch(options: OfflineFetchOptions): OfflineFetch {
   const gapMs = options.pace > 0 ? 1000 / options.pace : 0;
   const plan = createFaultPlan(options.faults ?? []);
+  const planners = [...(options.planners ?? []), ...DEFAULT_PLANNERS];
   return async (input, init, context) => {
     const { url, method, body, signal } = await readRequest(input, init);
     if (signal?.aborted) throw readAbortReason(signal);
@@ -119,7 +123,7 @@ export function createOfflineFetch(options: OfflineFetchOptions): OfflineFetch {
     const faults = plan.take(context?.turn ?? 1);
     if (faults.delayMs > 0) await options.clock.sleep(faults.delayMs, signal ?? undefined);
     if (faults.failure?.kind === "http-status") return respondFaultStatus(faults.failure, wire, requestId);
-    const message = respondOffline(parsed.request, { toolMeta: options.toolMeta });
+    const message = respondOffline(parsed.request, { toolMeta: options.toolMeta, planners });
     const wireContext = {
       created: Math.floor(options.clock.now() / 1000),
       body: json as Record<string, unknown>,

@@ -5,7 +5,10 @@
  * `response.output_item.added`, its content (`response.content_part.added`,
  * `response.output_text.delta`s, `response.output_text.done`, `response.content_part.done` for
  * text; `response.function_call_arguments.delta`s and `.done` for a call),
- * `response.output_item.done`, and finally `response.completed`. Pure.
+ * `response.output_item.done`, and finally `response.completed`. Thinking is a `reasoning` item
+ * whose summary streams as `response.reasoning_summary_*` events. A reply cut at `max_tokens`
+ * ends its last item `incomplete` and the response with `response.incomplete`
+ * (`incomplete_details.reason: "max_output_tokens"`). Pure.
  *
  * @see https://platform.openai.com/docs/api-reference/responses-streaming
  */
@@ -33,23 +36,31 @@ function readHex(message: OfflineMessage): string {
   return message.id.replace(/^msg_offline_/, "");
 }
 
-/** The output item of one block, finished (`status: "completed"`). */
+/** The output item of one block: `completed`, or `incomplete` when it was cut at `max_tokens`. */
 function toItem(block: OfflineContentBlock, message: OfflineMessage, index: number): Item {
+  const cut = message.stop_reason === "max_tokens" && index === message.content.length - 1;
+  const status = cut ? "incomplete" : "completed";
   switch (block.type) {
     case "text":
       return {
         id: `msg_offline_${readHex(message)}_${index}`,
         type: "message",
-        status: "completed",
+        status,
         content: [{ type: "output_text", annotations: [], logprobs: [], text: block.text }],
         role: "assistant",
+      };
+    case "thinking":
+      return {
+        id: `rs_offline_${readHex(message)}_${index}`,
+        type: "reasoning",
+        summary: [{ type: "summary_text", text: block.thinking }],
       };
     case "tool_use":
       return {
         id: block.id.replace(/^toolu_/, "fc_"),
         type: "function_call",
-        status: "completed",
-        arguments: JSON.stringify(block.input),
+        status,
+        arguments: block.rawJson ?? JSON.stringify(block.input),
         call_id: block.id.replace(/^toolu_/, "call_"),
         name: block.name,
       };
@@ -58,16 +69,25 @@ function toItem(block: OfflineContentBlock, message: OfflineMessage, index: numb
   }
 }
 
-/** The response object: `in_progress` with no output, or `completed` with every item and usage. */
+/** Whether the reply was cut at `max_tokens` (the response is then `incomplete`). */
+function isCut(message: OfflineMessage): boolean {
+  return message.stop_reason === "max_tokens";
+}
+
+/**
+ * The response object: `in_progress` with no output, or finished — `completed`, or `incomplete`
+ * for a `max_tokens` cut — with every item and usage.
+ */
 export function toResponse(message: OfflineMessage, context: ResponsesEncodeContext, completed: boolean) {
   const { input_tokens: input, output_tokens: output } = message.usage;
+  const status = !completed ? "in_progress" : isCut(message) ? "incomplete" : "completed";
   return {
     id: `resp_offline_${readHex(message)}`,
     object: "response",
     created_at: context.created,
-    status: completed ? "completed" : "in_progress",
+    status,
     error: null,
-    incomplete_details: null,
+    incomplete_details: completed && isCut(message) ? { reason: "max_output_tokens" } : null,
     instructions: context.echo.instructions,
     model: message.model,
     output: completed ? message.content.map((block, index) => toItem(block, message, index)) : [],
@@ -87,9 +107,28 @@ export function toResponse(message: OfflineMessage, context: ResponsesEncodeCont
   };
 }
 
+/** The events of a reasoning item: its summary part, streamed as summary text deltas. */
+function encodeReasoning(item: Item, index: number): Record<string, unknown>[] {
+  const part = (item.summary as { type: string; text: string }[])[0]!;
+  const at = { item_id: item.id, output_index: index, summary_index: 0 };
+  return [
+    { type: "response.output_item.added", output_index: index, item: { ...item, summary: [] } },
+    { type: "response.reasoning_summary_part.added", ...at, part: { ...part, text: "" } },
+    ...splitTextDeltas(part.text).map((delta) => ({
+      type: "response.reasoning_summary_text.delta",
+      ...at,
+      delta,
+    })),
+    { type: "response.reasoning_summary_text.done", ...at, text: part.text },
+    { type: "response.reasoning_summary_part.done", ...at, part },
+    { type: "response.output_item.done", output_index: index, item },
+  ];
+}
+
 /** The events of one output item, without sequence numbers. */
 function encodeItem(item: Item, index: number): Record<string, unknown>[] {
   const at = { item_id: item.id, output_index: index };
+  if (item.type === "reasoning") return encodeReasoning(item, index);
   if (item.type === "function_call") {
     const args = item.arguments as string;
     return [
@@ -139,7 +178,7 @@ export function encodeMessageAsResponsesEvents(
     { type: "response.created", response: started },
     { type: "response.in_progress", response: started },
     ...done.output.flatMap((item, index) => encodeItem(item, index)),
-    { type: "response.completed", response: done },
+    { type: isCut(message) ? "response.incomplete" : "response.completed", response: done },
   ];
   return bodies.map(({ type, ...rest }, sequence) => ({
     event: type as string,

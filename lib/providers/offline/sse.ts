@@ -75,9 +75,21 @@ function encodeBlock(block: OfflineContentBlock, index: number): SseEvent[] {
         ...splitTextDeltas(block.text).map((text) => delta({ type: "text_delta", text })),
         toEvent({ type: "content_block_stop", index }),
       ];
+    case "thinking":
+      return [
+        toEvent({
+          type: "content_block_start",
+          index,
+          content_block: { type: "thinking", thinking: "", signature: "" },
+        }),
+        ...splitTextDeltas(block.thinking).map((thinking) => delta({ type: "thinking_delta", thinking })),
+        delta({ type: "signature_delta", signature: block.signature }),
+        toEvent({ type: "content_block_stop", index }),
+      ];
     case "tool_use": {
       const start = { type: "tool_use", id: block.id, name: block.name, input: {} };
-      const pieces = ["", ...splitJsonPieces(stringifyLikeApi(block.input))];
+      const json = block.rawJson ?? stringifyLikeApi(block.input);
+      const pieces = ["", ...splitJsonPieces(json)];
       return [
         toEvent({ type: "content_block_start", index, content_block: start }),
         ...pieces.map((partial_json) => delta({ type: "input_json_delta", partial_json })),
@@ -90,9 +102,24 @@ function encodeBlock(block: OfflineContentBlock, index: number): SseEvent[] {
 }
 
 /**
+ * The message as the non-streaming API returns it: Toolscope's own `rawJson` is left out (a
+ * tool_use keeps its `input`; after a cut, what its text partly parses to).
+ */
+export function toMessageJson(message: OfflineMessage): OfflineMessage {
+  const content = message.content.map((block) => {
+    if (block.type !== "tool_use" || block.rawJson === undefined) return block;
+    const { rawJson: _rawJson, ...rest } = block;
+    return rest;
+  });
+  return { ...message, content };
+}
+
+/**
  * The events the streaming API sends for `message`: `message_start` (no content, no stop
  * reason, `output_tokens: 1`), each block's start/deltas/stop with a `ping` after the first
- * block start, `message_delta` with the stop reason and output tokens, `message_stop`.
+ * block start, `message_delta` with the stop reason and output tokens, `message_stop`. A thinking
+ * block streams `thinking_delta`s, then one `signature_delta`; a block cut at `max_tokens`
+ * streams what was sent before the cut and still gets its `content_block_stop`.
  */
 export function encodeMessageAsSse(message: OfflineMessage): SseEvent[] {
   const { content, stop_reason, stop_sequence, usage, ...head } = message;

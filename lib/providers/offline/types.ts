@@ -55,16 +55,30 @@ export interface OfflineTextBlock {
   text: string;
 }
 
+/** Thinking before the answer, with the signature the API returns to verify it on the next turn. */
+export interface OfflineThinkingBlock {
+  type: "thinking";
+  thinking: string;
+  signature: string;
+}
+
 export interface OfflineToolUseBlock {
   type: "tool_use";
   id: string;
   name: string;
   input: Record<string, unknown>;
+  /**
+   * Toolscope's own, never sent as a field: the arguments text the wires stream when it is not
+   * `input`'s JSON — a script's `rawArguments` (a model's malformed output), and the text sent
+   * before a `max_tokens` cut. After a cut, `input` is that text partly parsed, as the SDK's
+   * accumulator reads it.
+   */
+  rawJson?: string;
 }
 
-export type OfflineContentBlock = OfflineTextBlock | OfflineToolUseBlock;
+export type OfflineContentBlock = OfflineTextBlock | OfflineThinkingBlock | OfflineToolUseBlock;
 
-export type OfflineStopReason = "end_turn" | "tool_use";
+export type OfflineStopReason = "end_turn" | "tool_use" | "max_tokens";
 
 /** The assistant message, as the non-streaming API returns it and a stream assembles to. */
 export interface OfflineMessage {
@@ -89,11 +103,34 @@ export interface RespondOptions {
 
 /** A block the model decided to say, before ids are attached. */
 export type PlannedBlock =
-  { type: "text"; text: string } | { type: "tool_use"; name: string; input: Record<string, unknown> };
+  | { type: "text"; text: string }
+  | {
+      type: "tool_use";
+      name: string;
+      input: Record<string, unknown>;
+      /**
+       * The arguments text to stream instead of `input`'s JSON, exactly as written: a model's own
+       * malformed output (`{"city": "Paris",}`). Every wire sends it as is; `input` is what a
+       * non-streaming Anthropic body carries.
+       */
+      rawArguments?: string;
+    };
 
 /** What a planner decided: the blocks of the reply, in order. */
 export interface OfflineReply {
   blocks: PlannedBlock[];
+  /**
+   * Thinking before the first block: a `thinking` block with a signature (Anthropic), a
+   * `reasoning` item with a summary (Responses); Chat Completions has no such block and drops it.
+   */
+  thinking?: string;
+  /**
+   * End the message at `max_tokens`: the last block stops after `cutAfterChars` characters (code
+   * points) of its text, or of its input JSON as the Anthropic wire spaces it
+   * (`{"path": "notes/todo.md"}`). Anthropic's `stop_reason` is then `max_tokens`, Chat's
+   * `finish_reason` `length`, and a Responses response `incomplete` (`max_output_tokens`).
+   */
+  maxTokensCut?: { cutAfterChars: number };
 }
 
 /** What every planner gets besides the request. */

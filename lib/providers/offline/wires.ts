@@ -9,7 +9,7 @@ import { encodeMessageAsChatChunks, toChatCompletion, type EncodeContext } from 
 import { readOpenAIChatRequest, readOpenAIResponsesRequest } from "./openai-requests";
 import { parseOfflineRequest, type ParsedRequest } from "./parse-request";
 import { encodeMessageAsResponsesEvents, toResponse, type ResponsesEcho } from "./responses-sse";
-import { encodeMessageAsSse, type SseEvent } from "./sse";
+import { encodeMessageAsSse, toMessageJson, type SseEvent } from "./sse";
 import type { OfflineMessage } from "./types";
 
 /** What encoding a reply needs: the time, and the request body. */
@@ -76,7 +76,7 @@ export const ANTHROPIC_WIRE: OfflineWire = {
   matches: (pathname) => pathname.endsWith("/v1/messages"),
   readRequest: parseOfflineRequest,
   encodeEvents: (message) => encodeMessageAsSse(message),
-  encodeJson: (message) => message,
+  encodeJson: (message) => toMessageJson(message),
   errorBody: (status, message) => ({
     type: "error",
     error: { type: readAnthropicErrorType(status), message },

@@ -73,7 +73,11 @@ export interface ScriptView {
   turn: number;
   /** The last user text message (the lesson's message that started this run). */
   userText: string;
-  /** The tool results in the last user message, in order (empty when it carries none). */
+  /**
+   * The tool results in the last user message, in order (empty when it carries none). Only the
+   * Anthropic wire carries an error flag: on the OpenAI wires `isError` is always false, so a
+   * script that branches on failure reads the result's `content` (as a real model must).
+   */
   results: readonly ToolResultView[];
   request: OfflineRequest;
 }
@@ -85,15 +89,27 @@ export interface ScriptView {
  */
 export type ScriptTurn = (view: ScriptView) => ScriptedReply | null;
 
-/** An offline reply with what only scripts ask for. */
-export interface ScriptedReply extends OfflineReply {
-  /** Thinking before the first block, streamed as a `thinking` block with a signature. */
-  thinking?: string;
-  /**
-   * End the message at `max_tokens`: the stream stops after `cutAfterChars` characters of the
-   * last block's text or tool input JSON, and `stop_reason` is `max_tokens`.
-   */
-  maxTokensCut?: { cutAfterChars: number };
+/**
+ * A scripted model turn: text and tool_use blocks, optional `thinking` before them, and an
+ * optional `maxTokensCut` that ends the message at `max_tokens` inside its last block (see
+ * `OfflineReply`, where both fields live so every wire format can send them).
+ */
+export type ScriptedReply = OfflineReply;
+
+/**
+ * One scripted user message. `reconfigure` is applied first, as `PATCH /api/sessions/:id` would
+ * (a `session.configured` event), so a lesson can run the same request under another policy,
+ * system prompt or tool description.
+ */
+export interface LessonMessage {
+  text: Localized;
+  reconfigure?: {
+    system?: string;
+    tools?: readonly (string | ToolDefinition)[];
+    policy?: PolicyConfig;
+    /** Merged into the offline provider's settings (e.g. another `wire` for the same turn). */
+    provider?: Scenario["provider"];
+  };
 }
 
 /** A lesson: the session it sets up, its script, and its guide. */
@@ -113,8 +129,17 @@ export interface Scenario {
   /** Files added to the built-in workspace seed. */
   workspace?: WorkspaceFiles;
   /** The user messages `POST .../messages {}` sends, in order. */
-  messages: readonly Localized[];
-  /** Model turns by session turn number; a missing turn or `null` falls back to the defaults. */
-  script: readonly ScriptTurn[];
+  messages: readonly LessonMessage[];
+  /**
+   * How the guide expects the person to answer the calls the run waits on, in the order the
+   * waits come: `decisions` for approvals (past the list's end: approve), `manualResults` for
+   * `manual` tools (past its end: "Done."). `runLesson` answers this way unless told otherwise.
+   */
+  answers?: { decisions?: readonly ("approve" | "deny")[]; manualResults?: readonly string[] };
+  /**
+   * Model turns by `ScriptView.turn` (0 for the session's first model turn); a missing turn or
+   * `null` falls back to the offline model's defaults.
+   */
+  script: readonly (ScriptTurn | null)[];
   steps: readonly LessonStep[];
 }

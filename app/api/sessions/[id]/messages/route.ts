@@ -6,10 +6,13 @@ import { respond } from "@/lib/server/respond";
 
 export const dynamic = "force-dynamic";
 
-/** Starts a run for a user message; it proceeds in the background and appends events. */
+/**
+ * Starts a run for a user message — `{ text }`, or `{}` / `{ lang }` for a lesson's next scripted
+ * message — which proceeds in the background and appends events.
+ */
 export async function POST(request: Request, { params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const body = await readJsonBody(request, SendMessageBody);
   if (!body.ok) return body.response;
-  return respond(startMessageRun(getRuntime(), id, body.value.text), 202);
+  return respond(startMessageRun(getRuntime(), id, body.value.text, body.value.lang), 202);
 }

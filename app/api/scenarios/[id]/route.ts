@@ -1,0 +1,10 @@
+import { getScenarioDetail } from "@/lib/agent/lesson-views";
+import { respond } from "@/lib/server/respond";
+
+export const dynamic = "force-dynamic";
+
+/** `GET /api/scenarios/:id?lang=en|zh`: one lesson with its guided steps. */
+export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  return respond(getScenarioDetail(id, new URL(request.url).searchParams));
+}
