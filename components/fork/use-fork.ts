@@ -1,15 +1,61 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useParams } from "next/navigation";
-import { requestJson } from "@/components/data/api";
+import { ApiError, requestJson } from "@/components/data/api";
 import { sessionKey, sessionsKey, type SessionDetail } from "@/components/data/types";
-import type { ProviderConfig } from "@/lib/trace/config";
+import type { Problem as PairingProblem } from "@/lib/protocol/doctor/problems";
 import type { TraceEvent } from "@/lib/trace/events";
 import { mapMessageForkSeqs } from "@/lib/trace/fork-points";
+import type { ForkEdits } from "./fork-edits";
 
-/** The edits a fork may carry, as `POST /api/sessions/:id/fork` takes them (the dialog sends two). */
+/** The body of `POST /api/sessions/:id/fork`. */
 export interface ForkRequest {
   at: number;
-  edits?: { system?: string; provider?: ProviderConfig };
+  edits?: ForkEdits;
+}
+
+/**
+ * A refused fork, with what the server sent beside its `error`: the pairing doctor's findings
+ * for edited messages that break a rule, the valid seqs for a bad `at`. `path` names a field.
+ */
+export class ForkRefusal extends ApiError {
+  readonly problems: readonly PairingProblem[];
+  readonly validSeqs: readonly number[];
+
+  constructor(
+    status: number,
+    body: { error?: unknown; path?: unknown; problems?: unknown; validSeqs?: unknown },
+  ) {
+    super(
+      status,
+      typeof body.error === "string" ? body.error : `HTTP ${status}`,
+      typeof body.path === "string" ? body.path : undefined,
+    );
+    this.name = "ForkRefusal";
+    this.problems = Array.isArray(body.problems) ? (body.problems as PairingProblem[]) : [];
+    this.validSeqs = Array.isArray(body.validSeqs) ? (body.validSeqs as number[]) : [];
+  }
+}
+
+/**
+ * `POST /api/sessions/:id/fork`. Like `requestJson`, but a refusal keeps the fields the fork
+ * route adds to its error (`problems`, `validSeqs`), which the dialog shows.
+ */
+async function postFork(id: string, body: ForkRequest): Promise<{ id: string }> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/sessions/${encodeURIComponent(id)}/fork`, {
+      method: "POST",
+      headers: { accept: "application/json", "content-type": "application/json" },
+      body: JSON.stringify(body),
+      cache: "no-store",
+    });
+  } catch (cause) {
+    throw new ApiError(0, cause instanceof Error ? cause.message : String(cause));
+  }
+  const json: unknown = await response.json().catch(() => null);
+  if (!response.ok)
+    throw new ForkRefusal(response.status, typeof json === "object" && json !== null ? json : {});
+  return json as { id: string };
 }
 
 const forkSeqsByLog = new WeakMap<readonly TraceEvent[], (number | null)[]>();
@@ -49,8 +95,7 @@ export function useSessionSlice<T>(id: string, select: (data: SessionDetail) => 
 export function useForkSession(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ForkRequest) =>
-      requestJson<{ id: string }>(`/api/sessions/${encodeURIComponent(id)}/fork`, { method: "POST", body }),
+    mutationFn: (body: ForkRequest) => postFork(id, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
   });
 }

@@ -3,6 +3,7 @@
 import { Handle, Position, type NodeProps } from "@xyflow/react";
 import { useTranslations } from "next-intl";
 import { memo, type ComponentType, type KeyboardEvent } from "react";
+import { ReplayButton } from "@/components/replay/replay-button";
 import { assertNever } from "@/lib/protocol/unified";
 import { GRAPH_NODE_KINDS, type GraphNode, type GraphNodeKind } from "@/lib/trace/graph/types";
 import { useGraphNode, useIsSelected, useSelectNode } from "./graph-context";
@@ -47,7 +48,32 @@ function StageBody({ node }: BodyProps) {
 }
 
 function LabelBody({ node }: BodyProps) {
+  const t = useTranslations("Graph");
+  // An error result with no error yet has only the projection's English placeholder label.
+  if (node.kind === "error-result" && node.errorKind === undefined) return <>{t(`status.${node.status}`)}</>;
   return <>{node.errorKind ?? (node.kind === "results" ? node.detail : node.label)}</>;
+}
+
+/**
+ * A tool_use block whose turn has completed is a recorded call: it can be replayed. The
+ * dialog finds the call in the session's log by id when it opens.
+ */
+function canReplay(node: GraphNode): node is GraphNode & { callId: string } {
+  return node.kind === "block" && node.blockType === "tool_use" && !!node.callId && node.status === "ok";
+}
+
+/** "Replay" in a call's node: a small button beside the title, out of React Flow's drag and pan. */
+function NodeReplay({ callId }: { callId: string }) {
+  const t = useTranslations("Graph.replay");
+  return (
+    <ReplayButton
+      call={{ id: callId }}
+      label={t("button")}
+      ariaLabel={t("label", { callId })}
+      className="graph-node-replay"
+      testId="graph-replay"
+    />
+  );
 }
 
 /** One body per kind: a registry, not a chain of ifs (STYLE.md). */
@@ -75,6 +101,8 @@ export const FlowNode = memo(function FlowNode({ id }: NodeProps) {
   if (!node) return null;
   const Body = BODIES[node.kind];
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    // Keys pressed in the Replay button or its (portalled) dialog are theirs, not the node's.
+    if (event.target !== event.currentTarget) return;
     if (event.key !== "Enter" && event.key !== " ") return;
     event.preventDefault();
     select(id);
@@ -104,6 +132,7 @@ export const FlowNode = memo(function FlowNode({ id }: NodeProps) {
       <span className="graph-node-title">
         <NodeTitle node={node} />
         {node.paused ? <span className="graph-node-paused">{t("paused")}</span> : null}
+        {canReplay(node) ? <NodeReplay callId={node.callId} /> : null}
       </span>
       <span className="graph-node-body">
         <Body node={node} />

@@ -3,6 +3,8 @@
 import "./graph.css";
 import { useTranslations } from "next-intl";
 import { useMemo, type ReactNode } from "react";
+import { ReplayButton } from "@/components/replay/replay-button";
+import { findRecordedToolCall } from "@/components/replay/replay-source";
 import type { TraceEvent } from "@/lib/trace/events";
 import type { GraphNode } from "@/lib/trace/graph/types";
 import { formatMaybeJson, MAX_LISTED_EVENTS, pickNodeEvents } from "./node-events";
@@ -18,13 +20,16 @@ export interface NodeDetailProps {
 
 /**
  * What the detail pane shows for a selected graph node: its status, the stage's input, output
- * and duration, and the events behind it as pretty JSON, each collapsible.
+ * and duration, and the events behind it as pretty JSON, each collapsible. A node of a recorded
+ * call (its tool_use block, a stage, its error result) offers "Replay this call".
  */
 export function NodeDetail({ node, events, upTo }: NodeDetailProps) {
   const t = useTranslations("Graph.detail");
   const status = useTranslations("Graph.status");
   const kinds = useTranslations("Graph.kindName");
   const behind = useMemo(() => (node ? pickNodeEvents(node, events, upTo) : []), [node, events, upTo]);
+  const callId = node?.callId;
+  const call = useMemo(() => (callId ? findRecordedToolCall(events, callId) : null), [callId, events]);
   if (!node) {
     return (
       <section className="node-detail" data-testid="node-detail">
@@ -48,7 +53,7 @@ export function NodeDetail({ node, events, upTo }: NodeDetailProps) {
     ...optional(t("stopReason"), node.stopReason, true),
     ...optional(t("errorKind"), node.errorKind, true),
     ...optional(t("duration"), node.ms === undefined ? undefined : t("ms", { ms: node.ms })),
-    ...optional(t("summary"), node.detail || undefined),
+    ...optional(t("summary"), hasProseSummary(node) ? undefined : node.detail || undefined),
   ];
   return (
     <section
@@ -68,6 +73,11 @@ export function NodeDetail({ node, events, upTo }: NodeDetailProps) {
           </div>
         ))}
       </dl>
+      {call ? (
+        <p className="node-detail-replay">
+          <ReplayButton call={call} label={t("replay")} testId="node-replay" />
+        </p>
+      ) : null}
       {node.input !== undefined ? <Field title={t("input")} text={node.input} testId="node-input" /> : null}
       {node.output !== undefined ? (
         <Field title={t("output")} text={node.output} testId="node-output" />
@@ -105,4 +115,12 @@ function Field({ title, text, testId }: { title: string; text: string; testId: s
       <pre>{formatMaybeJson(text)}</pre>
     </div>
   );
+}
+
+/**
+ * A request section's and a stream's `detail` is English the projection writes ("12 tokens
+ * (o200k)", "3 wire events · stop end_turn"); the rows above say the same in the UI language.
+ */
+function hasProseSummary(node: GraphNode): boolean {
+  return node.kind === "request-section" || node.kind === "stream";
 }

@@ -5,9 +5,12 @@ import { useTranslations } from "next-intl";
 import { useId, useMemo, useState } from "react";
 import { ModalDialog } from "@/components/controls/modal-dialog";
 import { sessionKey, type SessionDetail } from "@/components/data/types";
+import { getBrowserStorage } from "@/components/schema/draft-storage";
 import type { ToolCallBlock } from "@/lib/protocol/unified";
 import { ReplayError, ReplayOutcome } from "./replay-outcome";
 import { callNeedsApproval, findOriginalResult } from "./replay-source";
+import { pickReplayTool, readReplayDraft, type ReplayToolChoice } from "./replay-tool";
+import { ReplayToolField } from "./replay-tool-field";
 import { useReplayCall, type ReplayRequest } from "./use-replay";
 
 interface ReplayDialogProps {
@@ -34,7 +37,8 @@ function formatArguments(call: ToolCallBlock): string {
 
 /**
  * Replays one recorded call: its arguments as editable JSON (invalid JSON keeps the text and
- * says why), a decision for a call that needs approval, then the replay's stages and result
+ * says why), the definition to run it with (the session's, or the Tools pane's unsaved draft of
+ * that tool), a decision for a call that needs approval, then the replay's stages and result
  * beside the original result with a line diff. Escape or Close hides it; nothing is undone.
  */
 export function ReplayDialog({ sessionId, call, onClose }: ReplayDialogProps) {
@@ -51,6 +55,9 @@ export function ReplayDialog({ sessionId, call, onClose }: ReplayDialogProps) {
   const [text, setText] = useState(() => formatArguments(call));
   const [parseError, setParseError] = useState<string | null>(null);
   const [decision, setDecision] = useState<DecisionChoice>("");
+  // Read once when the dialog opens: the Tools pane cannot change a draft behind a modal.
+  const [draft] = useState(() => readReplayDraft(getBrowserStorage(), sessionId, call.name));
+  const [toolChoice, setToolChoice] = useState<ReplayToolChoice>("current");
   const replay = useReplayCall(sessionId, call.id);
 
   function run() {
@@ -61,6 +68,8 @@ export function ReplayDialog({ sessionId, call, onClose }: ReplayDialogProps) {
     }
     setParseError(null);
     const body: ReplayRequest = { arguments: parsed.value };
+    const tool = pickReplayTool(toolChoice, draft);
+    if (tool) body.tool = tool;
     if (decision !== "") body.decision = { decision };
     replay.mutate(body);
   }
@@ -85,6 +94,13 @@ export function ReplayDialog({ sessionId, call, onClose }: ReplayDialogProps) {
             {t("jsonError", { message: parseError })}
           </p>
         ) : null}
+        <ReplayToolField
+          toolName={call.name}
+          draft={draft}
+          choice={toolChoice}
+          onChoice={setToolChoice}
+          disabled={replay.isPending}
+        />
         {needsApproval ? (
           <div className="replay-decision">
             <label htmlFor={decisionId}>{t("decision")}</label>{" "}
@@ -121,7 +137,18 @@ export function ReplayDialog({ sessionId, call, onClose }: ReplayDialogProps) {
           </p>
         ) : null}
         <ReplayError error={replay.error} />
-        {replay.data && !replay.isPending ? <ReplayOutcome reply={replay.data} original={original} /> : null}
+        {replay.data && !replay.isPending ? (
+          <>
+            <p
+              className="muted"
+              data-testid="replay-used-tool"
+              data-tool={replay.variables?.tool ? "draft" : "current"}
+            >
+              {replay.variables?.tool ? t("tool.usedDraft") : t("tool.usedCurrent")}
+            </p>
+            <ReplayOutcome reply={replay.data} original={original} />
+          </>
+        ) : null}
         <p className="dialog-footer muted">{t("escapeHint")}</p>
       </div>
     </ModalDialog>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { NO_BREAKPOINTS, type ToolDefinition } from "@/lib/trace/config";
 import type { TraceEvent } from "@/lib/trace/events";
-import { callNeedsApproval, findOriginalResult } from "./replay-source";
+import { callNeedsApproval, findOriginalResult, findRecordedToolCall } from "./replay-source";
 
 const envelope = (seq: number) => ({ seq, at: seq, sessionId: "s1" });
 
@@ -78,5 +78,38 @@ describe("callNeedsApproval", () => {
 
   it("is false for a plain tool whose call was never asked about", () => {
     expect(callNeedsApproval([created([{ name: "echo", input_schema: schema }])], "c", "echo")).toBe(false);
+  });
+});
+
+describe("findRecordedToolCall", () => {
+  const call = {
+    type: "toolCall" as const,
+    id: "c2",
+    name: "echo",
+    arguments: { text: "hi" },
+    rawArguments: '{"text":"hi"}',
+  };
+  const events: TraceEvent[] = [
+    created([]),
+    {
+      ...envelope(1),
+      kind: "turn.completed",
+      turn: 1,
+      attempt: 1,
+      format: "anthropic",
+      message: {},
+      unified: { role: "assistant", content: [{ type: "text", text: "ok" }, call] },
+      stopReason: { unified: "tool_use", raw: "tool_use" },
+      usage: { inputTokens: null, outputTokens: null },
+    },
+  ];
+
+  it("returns the call's block from the turn that made it", () => {
+    expect(findRecordedToolCall(events, "c2")).toEqual(call);
+  });
+
+  it("returns null for a call no completed turn holds", () => {
+    expect(findRecordedToolCall(events, "c9")).toBeNull();
+    expect(findRecordedToolCall([], "c2")).toBeNull();
   });
 });

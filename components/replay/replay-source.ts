@@ -1,4 +1,4 @@
-import type { ToolResultBlock } from "@/lib/protocol/unified";
+import type { ToolCallBlock, ToolResultBlock } from "@/lib/protocol/unified";
 import type { TraceEvent } from "@/lib/trace/events";
 import { projectSessionConfig } from "@/lib/trace/session-config";
 
@@ -39,4 +39,17 @@ export function callNeedsApproval(events: readonly TraceEvent[], callId: string,
         event.stage === "approval" &&
         event.status === "waiting"),
   );
+}
+
+/**
+ * The recorded tool call with this id: the `toolCall` block of the `turn.completed` that holds
+ * it (the arguments as the model sent them), or `null` when no completed turn has it yet.
+ */
+export function findRecordedToolCall(events: readonly TraceEvent[], callId: string): ToolCallBlock | null {
+  for (const event of events) {
+    if (event.kind !== "turn.completed") continue;
+    for (const block of event.unified.content)
+      if (block.type === "toolCall" && block.id === callId) return block;
+  }
+  return null;
 }

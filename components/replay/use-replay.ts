@@ -1,5 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { requestJson } from "@/components/data/api";
+import type { ToolDefinition } from "@/lib/trace/config";
 import type { WorkspaceChange } from "@/lib/trace/events";
 import type { OriginalResult } from "./replay-source";
 
@@ -19,9 +20,13 @@ export interface ReplayReply {
   changes: WorkspaceChange[];
 }
 
-/** The body of a replay: edited arguments and, for a call that needs approval, the decision. */
+/**
+ * The body of a replay: edited arguments, the definition to use instead of the session's (the
+ * Tools pane's draft) and, for a call that needs approval, the decision.
+ */
 export interface ReplayRequest {
   arguments?: unknown;
+  tool?: ToolDefinition;
   decision?: { decision: "approve" | "deny" };
 }
 

@@ -79,6 +79,16 @@ export function SessionRow({ session, depth = 0 }: { session: SessionSummary; de
             <Link href={href} className="button-link">
               {t("Sessions.open")}
             </Link>
+            {session.parentId === undefined ? null : (
+              <Link
+                href={`${href}/compare?with=${encodeURIComponent(session.parentId)}`}
+                className="button-link"
+                data-testid="compare-with-parent"
+                title={t("Branch.compareWithParentHint")}
+              >
+                {t("Branch.compareWithParent")}
+              </Link>
+            )}
             <button
               ref={deleteButton}
               type="button"
