@@ -1,11 +1,17 @@
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { getRequestConfig } from "next-intl/server";
+import { pickLocaleFromAcceptLanguage } from "./accept-language";
 import { readCatalog } from "./catalogs";
-import { DEFAULT_LOCALE, LOCALE_COOKIE, isLocale } from "./locales";
+import { LOCALE_COOKIE, isLocale } from "./locales";
 
-/** The locale comes from the `toolscope_locale` cookie; anything else falls back to English. */
+/**
+ * The locale comes from the `toolscope_locale` cookie (the language switch's choice); without
+ * one, from the browser's `Accept-Language` (zh* → Chinese), else English.
+ */
 export default getRequestConfig(async () => {
   const requested = (await cookies()).get(LOCALE_COOKIE)?.value;
-  const locale = isLocale(requested) ? requested : DEFAULT_LOCALE;
+  const locale = isLocale(requested)
+    ? requested
+    : pickLocaleFromAcceptLanguage((await headers()).get("accept-language"));
   return { locale, messages: readCatalog(locale) };
 });

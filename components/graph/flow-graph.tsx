@@ -32,6 +32,8 @@ export interface FlowGraphProps {
   selectedNodeId?: string | null;
   /** Called with the node a person clicks or presses Enter on. */
   onSelectNode?: (node: GraphNode) => void;
+  /** Nodes to bring into view instead of the latest turn (the lesson guide's step), when shown. */
+  focusNodeIds?: readonly string[];
 }
 
 /**
@@ -40,7 +42,7 @@ export interface FlowGraphProps {
  * out with dagre only when the structure changes, and pushes statuses to a store that each node
  * reads by id, so a status change re-renders that node alone.
  */
-export function FlowGraph({ events, upTo, selectedNodeId, onSelectNode }: FlowGraphProps) {
+export function FlowGraph({ events, upTo, selectedNodeId, onSelectNode, focusNodeIds }: FlowGraphProps) {
   const t = useTranslations("Graph");
   const [projector] = useState(() => createRunGraphProjector());
   const [layoutOf] = useState(() => createLayoutCache());
@@ -76,7 +78,7 @@ export function FlowGraph({ events, upTo, selectedNodeId, onSelectNode }: FlowGr
         {graph.nodes.length === 0 ? (
           <p className="graph-empty">{t("empty")}</p>
         ) : (
-          <FlowCanvas layout={layout} />
+          <FlowCanvas layout={layout} focusKey={focusNodeIds?.join("\n") ?? ""} />
         )}
       </GraphContext.Provider>
       <GraphLegend />
@@ -85,7 +87,8 @@ export function FlowGraph({ events, upTo, selectedNodeId, onSelectNode }: FlowGr
 }
 
 /** React Flow itself: re-rendered only when the layout (the structure) changes. */
-const FlowCanvas = memo(function FlowCanvas({ layout }: { layout: GraphLayout }) {
+const FlowCanvas = memo(function FlowCanvas({ layout, focusKey }: { layout: GraphLayout; focusKey: string }) {
+  const t = useTranslations("Graph.a11y");
   const select = useSelectNode();
   // React Flow gives a node pointer events only when something handles them: this click does.
   const onNodeClick = useCallback((_: unknown, node: Node) => select(node.id), [select]);
@@ -105,7 +108,11 @@ const FlowCanvas = memo(function FlowCanvas({ layout }: { layout: GraphLayout })
       })),
     [layout],
   );
-  const focusIds = useMemo(() => selectLatestTurn(layout.nodes.map((node) => node.id)), [layout]);
+  const focusIds = useMemo(() => {
+    const ids = layout.nodes.map((node) => node.id);
+    const wanted = focusKey ? focusKey.split("\n").filter((id) => ids.includes(id)) : [];
+    return wanted.length > 0 ? wanted : selectLatestTurn(ids);
+  }, [layout, focusKey]);
   const edges = useMemo<Edge[]>(
     () =>
       layout.edges.map((edge) => ({
@@ -117,8 +124,22 @@ const FlowCanvas = memo(function FlowCanvas({ layout }: { layout: GraphLayout })
         markerEnd: { type: MarkerType.ArrowClosed, width: 16, height: 16, color: "var(--graph-edge)" },
         focusable: false,
         selectable: false,
+        ariaLabel: t("edge", { source: edge.source, target: edge.target }),
       })),
-    [layout],
+    [layout, t],
+  );
+  // React Flow's own labels, in the UI language.
+  const ariaLabels = useMemo(
+    () => ({
+      "controls.ariaLabel": t("controls"),
+      "controls.zoomIn.ariaLabel": t("zoomIn"),
+      "controls.zoomOut.ariaLabel": t("zoomOut"),
+      "controls.fitView.ariaLabel": t("fitView"),
+      "node.a11yDescription.default": t("nodeHelp"),
+      "node.a11yDescription.keyboardDisabled": t("nodeHelp"),
+      "edge.a11yDescription.default": t("edgeHelp"),
+    }),
+    [t],
   );
   return (
     <div className="flow-graph-canvas">
@@ -135,6 +156,7 @@ const FlowCanvas = memo(function FlowCanvas({ layout }: { layout: GraphLayout })
         nodesFocusable={false}
         edgesFocusable={false}
         elementsSelectable={false}
+        ariaLabelConfig={ariaLabels}
       >
         <Background gap={20} />
         <Controls showInteractive={false} />

@@ -14,6 +14,9 @@ export function AppHeader() {
       <span className="app-tagline">{t("App.tagline")}</span>
       <nav aria-label={t("Header.nav")} className="app-nav">
         <Link href="/">{t("Header.sessions")}</Link>
+        <Link href="/lessons" data-testid="lessons-link">
+          {t("Lessons.title")}
+        </Link>
         <Link href="/settings">{t("Header.settings")}</Link>
       </nav>
       <LanguageSwitch />

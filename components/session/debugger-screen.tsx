@@ -7,6 +7,7 @@ import { ControlBar } from "@/components/controls/control-bar";
 import { PausedBanner } from "@/components/controls/paused-banner";
 import { deriveEnabledControls, derivePausedPoint, findToolCall } from "@/components/controls/paused-point";
 import type { SessionDetail } from "@/components/data/types";
+import { GuidePane } from "@/components/explain/guide-pane";
 import { DebuggerLayout } from "@/components/layout/debugger-layout";
 import { ToolsPanel } from "@/components/schema/tools-panel";
 import { StreamPanel } from "@/components/stream/stream-panel";
@@ -51,7 +52,10 @@ export function DebuggerScreen({ data, live, initialSeq }: DebuggerScreenProps) 
   const stream = useStreamView(events, cursor.seq);
   const [detailMode, setDetailMode] = useState<DetailMode>("stream");
   const [dismissedSeq, setDismissedSeq] = useState<number | null>(null);
+  /** In a lesson the guide's text comes first: a waiting call's dialog opens when asked for. */
+  const [askedSeq, setAskedSeq] = useState<number | null>(null);
   const [selectedNode, setSelectedNode] = useState<GraphNode | null>(null);
+  const [guideNodeIds, setGuideNodeIds] = useState<readonly string[]>([]);
 
   const paused = runState.status === "paused" ? derivePausedPoint(events) : null;
   const pausedCall = findToolCall(latestTranscript.messages, paused?.callId ?? null);
@@ -61,7 +65,15 @@ export function DebuggerScreen({ data, live, initialSeq }: DebuggerScreenProps) 
   const before = pausedIndex > 0 ? events[pausedIndex - 1] : undefined;
   const streamHighlight =
     paused?.point === "onWireEvent" && before?.kind === "wire.event" ? before.seq : null;
-  const dialogOpen = paused !== null && paused.reason !== "breakpoint" && dismissedSeq !== paused.seq;
+  const dialogOpen =
+    paused !== null &&
+    paused.reason !== "breakpoint" &&
+    dismissedSeq !== paused.seq &&
+    (!config?.scenario || askedSeq === paused.seq);
+  const reviewCall = () => {
+    setDismissedSeq(null);
+    setAskedSeq(paused?.seq ?? null);
+  };
   const cursorEvent = events[countEventsThrough(events, cursor.seq) - 1];
 
   return (
@@ -72,10 +84,19 @@ export function DebuggerScreen({ data, live, initialSeq }: DebuggerScreenProps) 
         <BreakpointToggles sessionId={session.id} breakpoints={config?.breakpoints ?? NO_BREAKPOINTS} />
       </div>
       {paused ? (
-        <PausedBanner
+        <PausedBanner paused={paused} toolName={pausedCall?.name ?? null} onReview={reviewCall} />
+      ) : null}
+      {config?.scenario ? (
+        <GuidePane
+          scenarioId={config.scenario}
+          sessionId={session.id}
+          events={events}
+          cursor={cursor}
+          runState={runState}
           paused={paused}
-          toolName={pausedCall?.name ?? null}
-          onReview={() => setDismissedSeq(null)}
+          breakpoints={config.breakpoints}
+          onFocusNodes={setGuideNodeIds}
+          onReviewCall={reviewCall}
         />
       ) : null}
       <DebuggerLayout
@@ -106,6 +127,7 @@ export function DebuggerScreen({ data, live, initialSeq }: DebuggerScreenProps) 
             events={events}
             upTo={cursor.seq}
             selectedNodeId={selectedNode?.id ?? null}
+            focusNodeIds={guideNodeIds}
             onSelectNode={(node) => {
               setSelectedNode(node);
               setDetailMode("node");

@@ -30,13 +30,21 @@ interface GraphPaneProps {
   upTo: number;
   selectedNodeId: string | null;
   onSelectNode: (node: GraphNode) => void;
+  /** Nodes the lesson guide points at, brought into view. */
+  focusNodeIds?: readonly string[];
 }
 
 /** The flow graph's pane: the run and each call's pipeline as of the cursor. */
-export function GraphPane({ events, upTo, selectedNodeId, onSelectNode }: GraphPaneProps) {
+export function GraphPane({ events, upTo, selectedNodeId, onSelectNode, focusNodeIds }: GraphPaneProps) {
   return (
     <div className="graph-pane" data-testid="graph-pane">
-      <FlowGraph events={events} upTo={upTo} selectedNodeId={selectedNodeId} onSelectNode={onSelectNode} />
+      <FlowGraph
+        events={events}
+        upTo={upTo}
+        selectedNodeId={selectedNodeId}
+        onSelectNode={onSelectNode}
+        focusNodeIds={focusNodeIds}
+      />
     </div>
   );
 }

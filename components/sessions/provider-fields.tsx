@@ -68,9 +68,11 @@ export function ProviderFields({
   const unavailable = REAL_KINDS.flatMap((kind) => {
     const status = settings.data?.providers[kind];
     if (status?.runnable) return [];
-    return [
-      { kind, reason: status?.reason ?? (settings.isPending ? t("providerChecking") : t("providerUnknown")) },
-    ];
+    const reason =
+      status && !status.keySet
+        ? t("providerNoKey", { envVar: status.envVar })
+        : (status?.reason ?? (settings.isPending ? t("providerChecking") : t("providerUnknown")));
+    return [{ kind, reason }];
   });
   const isUnavailable = (kind: ProviderKind) => unavailable.some((entry) => entry.kind === kind);
 
