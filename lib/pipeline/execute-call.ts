@@ -94,8 +94,10 @@ export async function executeCall(
 
 /**
  * Runs `work` with a signal that aborts on the run's interrupt or at the time limit, whichever
- * comes first. `AbortSignal.any` adds no listener to the run's signal, so a large parallel group
- * does not pile listeners onto it.
+ * comes first, and stops waiting for it then, even when the tool ignores its signal: a tool that
+ * never settles holds neither an interrupt nor the run past its limit. `AbortSignal.any` adds no
+ * listener to the run's signal, so a large parallel group does not pile listeners onto it; the one
+ * on the combined signal goes when the call ends.
  */
 async function runWithTimeout<T>(
   timeoutMs: number,
@@ -104,15 +106,26 @@ async function runWithTimeout<T>(
 ): Promise<T> {
   const limit = new AbortController();
   const stopTimer = new AbortController();
-  const timer = context.clock.sleep(timeoutMs, stopTimer.signal).then(
-    () => {
-      limit.abort(new ToolTimeout("timeout"));
-      throw new ToolTimeout("timeout");
-    },
-    () => new Promise<never>(() => {}),
+  const signal = AbortSignal.any([context.signal, limit.signal]);
+  void context.clock.sleep(timeoutMs, stopTimer.signal).then(
+    () => limit.abort(new ToolTimeout("timeout")),
+    () => {},
   );
+  const stopped = new Promise<never>((_, reject) => {
+    const onAbort = () => {
+      const reason = signal.reason instanceof Error ? signal.reason : new Error("aborted");
+      // At the limit the call stops at once. On an interrupt the limit no longer matters, and a
+      // tool that has already finished or stops as asked still gets its own result in: only one
+      // still silent a turn of the event loop later is given up on.
+      if (limit.signal.aborted) return reject(reason);
+      stopTimer.abort(TIMER_STOPPED);
+      setImmediate(() => reject(reason));
+    };
+    if (signal.aborted) onAbort();
+    else signal.addEventListener("abort", onAbort, { once: true, signal: stopTimer.signal });
+  });
   try {
-    return await Promise.race([work(AbortSignal.any([context.signal, limit.signal])), timer]);
+    return await Promise.race([work(signal), stopped]);
   } finally {
     // A fixed reason: aborting with none builds a DOMException (and its stack) on every call.
     stopTimer.abort(TIMER_STOPPED);

@@ -42,6 +42,8 @@ const RUN_KINDS: EventKind[] = [
  */
 export class EventStore {
   private readonly nextSeq = new Map<string, number>();
+  /** Events appended inside the open transaction, published once it commits (null outside one). */
+  private unpublished: TraceEvent[] | null = null;
 
   constructor(
     private readonly db: Db,
@@ -84,7 +86,8 @@ export class EventStore {
       .prepare("INSERT INTO events (session_id, seq, at, kind, body) VALUES (?, ?, ?, ?, ?)")
       .run(sessionId, seq, full.at, full.kind, JSON.stringify(full));
     this.nextSeq.set(sessionId, seq + 1);
-    this.bus.publish(full);
+    if (this.unpublished) this.unpublished.push(full);
+    else this.bus.publish(full);
     return full;
   }
 
@@ -117,16 +120,28 @@ export class EventStore {
     return removed;
   }
 
-  /** Runs `work` in one database transaction: all of its writes land, or none do. */
+  /**
+   * Runs `work` in one database transaction: all of its writes land, or none do. Its events are
+   * published only once it commits, so a live stream never sees an event that a rollback takes
+   * back (and whose seq the next event reuses).
+   */
   transaction<T>(work: () => T): T {
+    if (this.unpublished) return this.db.transaction(work)();
     const before = new Map(this.nextSeq);
+    const unpublished: TraceEvent[] = [];
+    this.unpublished = unpublished;
+    let result: T;
     try {
-      return this.db.transaction(work)();
+      result = this.db.transaction(work)();
     } catch (error) {
       this.nextSeq.clear();
       for (const [key, value] of before) this.nextSeq.set(key, value);
       throw error;
+    } finally {
+      this.unpublished = null;
     }
+    for (const event of unpublished) this.bus.publish(event);
+    return result;
   }
 
   /** The provider shown in the sessions list, kept in step with `session.configured`. */
