@@ -4,6 +4,7 @@ import type { EventKind, NewEvent, TraceEvent } from "@/lib/trace/events";
 import { deriveRunState, type SessionStatus } from "@/lib/trace/status";
 import type { EventBus } from "./bus";
 import type { Db } from "./db";
+import type { Statement } from "better-sqlite3";
 import type { Redactor } from "./redact";
 
 export interface SessionRow {
@@ -44,6 +45,8 @@ export class EventStore {
   private readonly nextSeq = new Map<string, number>();
   /** Events appended inside the open transaction, published once it commits (null outside one). */
   private unpublished: TraceEvent[] | null = null;
+  /** Prepared statements by SQL (and pluck mode): preparing one costs more than running it. */
+  private readonly statements = new Map<string, Statement>();
 
   constructor(
     private readonly db: Db,
@@ -59,18 +62,16 @@ export class EventStore {
     parentId?: string;
     forkSeq?: number;
   }): void {
-    this.db
-      .prepare(
-        "INSERT INTO sessions (id, title, created_at, parent_id, fork_seq, provider) VALUES (?, ?, ?, ?, ?, ?)",
-      )
-      .run(
-        row.id,
-        row.title,
-        this.now(),
-        row.parentId ?? null,
-        row.forkSeq ?? null,
-        JSON.stringify(row.provider),
-      );
+    this.prepare(
+      "INSERT INTO sessions (id, title, created_at, parent_id, fork_seq, provider) VALUES (?, ?, ?, ?, ?, ?)",
+    ).run(
+      row.id,
+      row.title,
+      this.now(),
+      row.parentId ?? null,
+      row.forkSeq ?? null,
+      JSON.stringify(row.provider),
+    );
     this.nextSeq.set(row.id, 0);
   }
 
@@ -82,9 +83,13 @@ export class EventStore {
     const seq = this.peekSeq(sessionId);
     const at = options.at ?? this.now();
     const full = deepFreeze(this.redact({ ...event, seq, at, sessionId } as TraceEvent));
-    this.db
-      .prepare("INSERT INTO events (session_id, seq, at, kind, body) VALUES (?, ?, ?, ?, ?)")
-      .run(sessionId, seq, full.at, full.kind, JSON.stringify(full));
+    this.prepare("INSERT INTO events (session_id, seq, at, kind, body) VALUES (?, ?, ?, ?, ?)").run(
+      sessionId,
+      seq,
+      full.at,
+      full.kind,
+      JSON.stringify(full),
+    );
     this.nextSeq.set(sessionId, seq + 1);
     if (this.unpublished) this.unpublished.push(full);
     else this.bus.publish(full);
@@ -93,28 +98,28 @@ export class EventStore {
 
   /** Events with `seq > after`, in order. */
   events(sessionId: string, after = -1): TraceEvent[] {
-    const rows = this.db
-      .prepare("SELECT body FROM events WHERE session_id = ? AND seq > ? ORDER BY seq")
-      .pluck()
-      .all(sessionId, after) as string[];
+    const rows = this.prepare(
+      "SELECT body FROM events WHERE session_id = ? AND seq > ? ORDER BY seq",
+      true,
+    ).all(sessionId, after) as string[];
     return rows.map((body) => JSON.parse(body) as TraceEvent);
   }
 
   getSession(id: string): SessionRow | null {
-    const raw = this.db.prepare(`${SESSION_SELECT} WHERE s.id = ?`).get(id) as RawSession | undefined;
+    const raw = this.prepare(`${SESSION_SELECT} WHERE s.id = ?`).get(id) as RawSession | undefined;
     return raw ? this.toRow(raw) : null;
   }
 
   listSessions(): SessionRow[] {
-    const raws = this.db.prepare(`${SESSION_SELECT} ORDER BY s.created_at DESC, s.id`).all() as RawSession[];
+    const raws = this.prepare(`${SESSION_SELECT} ORDER BY s.created_at DESC, s.id`).all() as RawSession[];
     return raws.map((raw) => this.toRow(raw));
   }
 
   /** Deletes a session and its events; forks keep their own copies. Returns whether it existed. */
   deleteSession(id: string): boolean {
     const removed = this.db.transaction(() => {
-      this.db.prepare("DELETE FROM events WHERE session_id = ?").run(id);
-      return this.db.prepare("DELETE FROM sessions WHERE id = ?").run(id).changes > 0;
+      this.prepare("DELETE FROM events WHERE session_id = ?").run(id);
+      return this.prepare("DELETE FROM sessions WHERE id = ?").run(id).changes > 0;
     })();
     this.nextSeq.delete(id);
     return removed;
@@ -146,29 +151,39 @@ export class EventStore {
 
   /** The provider shown in the sessions list, kept in step with `session.configured`. */
   updateProvider(id: string, provider: ProviderConfig): void {
-    this.db.prepare("UPDATE sessions SET provider = ? WHERE id = ?").run(JSON.stringify(provider), id);
+    this.prepare("UPDATE sessions SET provider = ? WHERE id = ?").run(JSON.stringify(provider), id);
   }
 
   updateTitle(id: string, title: string): void {
-    this.db.prepare("UPDATE sessions SET title = ? WHERE id = ?").run(title, id);
+    this.prepare("UPDATE sessions SET title = ? WHERE id = ?").run(title, id);
+  }
+
+  /** The statement for `sql`, prepared once per store. */
+  private prepare(sql: string, pluck = false): Statement {
+    const key = pluck ? `pluck:${sql}` : sql;
+    let statement = this.statements.get(key);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      if (pluck) statement.pluck();
+      this.statements.set(key, statement);
+    }
+    return statement;
   }
 
   private peekSeq(sessionId: string): number {
     const cached = this.nextSeq.get(sessionId);
     if (cached !== undefined) return cached;
-    const max = this.db.prepare("SELECT MAX(seq) FROM events WHERE session_id = ?").pluck().get(sessionId) as
+    const max = this.prepare("SELECT MAX(seq) FROM events WHERE session_id = ?", true).get(sessionId) as
       number | null;
     return max === null ? 0 : max + 1;
   }
 
   private toRow(raw: RawSession): SessionRow {
     const placeholders = RUN_KINDS.map(() => "?").join(", ");
-    const lastRunEvent = this.db
-      .prepare(
-        `SELECT body FROM events WHERE session_id = ? AND kind IN (${placeholders}) ORDER BY seq DESC LIMIT 1`,
-      )
-      .pluck()
-      .get(raw.id, ...RUN_KINDS) as string | undefined;
+    const lastRunEvent = this.prepare(
+      `SELECT body FROM events WHERE session_id = ? AND kind IN (${placeholders}) ORDER BY seq DESC LIMIT 1`,
+      true,
+    ).get(raw.id, ...RUN_KINDS) as string | undefined;
     const status = lastRunEvent ? deriveRunState([JSON.parse(lastRunEvent) as TraceEvent]).status : "idle";
     return {
       id: raw.id,
