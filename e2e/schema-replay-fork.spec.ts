@@ -7,6 +7,7 @@ import {
   readEvents,
 } from "./support/echo-session";
 import { expect, openApp, RUN_TIMEOUT, test } from "./support/fixtures";
+import { LINT_TIMEOUT, replaceDefinition } from "./support/tool-editor";
 
 /**
  * Issue 6's "Done when", in one run in real Chromium against the built app: a session with two
@@ -19,8 +20,6 @@ import { expect, openApp, RUN_TIMEOUT, test } from "./support/fixtures";
 
 test.use({ viewport: { width: 1400, height: 900 } });
 
-const LINT_TIMEOUT = 15_000;
-
 /** The echo tool with its `text` property renamed to `message`. */
 const RENAMED = {
   ...ECHO_TOOL,
@@ -30,17 +29,6 @@ const RENAMED = {
     required: ["message"],
   },
 };
-
-/** Replaces the whole text in Monaco; whatever its auto-closing added after the cursor is deleted. */
-async function replaceDefinition(page: Page, text: string) {
-  const editor = page.getByTestId("tool-editor").locator(".monaco-editor");
-  await expect(editor).toBeVisible({ timeout: LINT_TIMEOUT });
-  await editor.locator(".view-lines").click();
-  await page.keyboard.press("Control+A");
-  await page.keyboard.insertText(text);
-  await page.keyboard.press("Shift+Control+End");
-  await page.keyboard.press("Delete");
-}
 
 const status = (page: Page) => page.getByTestId("status");
 

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { createSession, expect, openApp, RUN_TIMEOUT, test } from "./support/fixtures";
+import { LINT_TIMEOUT, replaceDefinition } from "./support/tool-editor";
 
 /**
  * The Tools pane (issue 6) in real Chromium against the built app: a custom tool typed into the
@@ -10,22 +11,6 @@ import { createSession, expect, openApp, RUN_TIMEOUT, test } from "./support/fix
  */
 
 test.use({ viewport: { width: 1400, height: 900 } });
-
-const LINT_TIMEOUT = 15_000;
-
-/**
- * Replaces the whole text of the open definition. Monaco takes inserted text as typing, so it may
- * auto-close a bracket after the cursor; whatever follows the inserted text is deleted.
- */
-async function replaceDefinition(page: Page, text: string) {
-  const editor = page.getByTestId("tool-editor").locator(".monaco-editor");
-  await expect(editor).toBeVisible({ timeout: LINT_TIMEOUT });
-  await editor.locator(".view-lines").click();
-  await page.keyboard.press("Control+A");
-  await page.keyboard.insertText(text);
-  await page.keyboard.press("Shift+Control+End");
-  await page.keyboard.press("Delete");
-}
 
 async function openToolsPane(page: Page) {
   await page.getByTestId("detail-mode-tools").click();

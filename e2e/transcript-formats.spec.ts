@@ -4,7 +4,8 @@ import { createSession, expect, openApp, RUN_TIMEOUT, test } from "./support/fix
 /**
  * The transcript pane's format switch (issue 5) in real Chromium against the built app: after a
  * read_file run, the same conversation in OpenAI chat and Responses shapes, as raw JSON, side by
- * side with Anthropic, and the request view's diff of turn 2 against turn 1.
+ * side with Anthropic, and the request view's diff of turn 2 against turn 1. A turn whose stream
+ * was cut part-way carries its mark in the transcript and on the graph's stream node.
  */
 
 test.use({ viewport: { width: 1280, height: 800 } });
@@ -94,4 +95,25 @@ test("the format switch shows the run as OpenAI chat, Responses, raw JSON and th
   await expect(turn2.getByTestId("request-summary")).toContainText("2 messages added");
   await expect(section("tools").getByTestId("request-tokens")).toContainText("estimate (o200k_base)");
   await keepScreenshot(page, testInfo, "request-view");
+});
+
+test("a turn whose stream was cut is marked in the transcript and in the graph", async ({ page }) => {
+  await openApp(page);
+  const created = await page.request.post("/api/sessions", { data: { scenario: "stream-cut" } });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  expect((await page.request.post(`/api/sessions/${id}/messages`, { data: {} })).status()).toBe(202);
+  await page.goto(`/sessions/${encodeURIComponent(id)}`);
+  await expect(page.getByTestId("status")).toHaveAttribute("data-status", "failed", {
+    timeout: RUN_TIMEOUT,
+  });
+
+  const cut = page.getByTestId("message").filter({ has: page.getByTestId("message-cut") });
+  await expect(cut).toHaveCount(1);
+  await expect(cut).toHaveAttribute("data-role", "assistant");
+  await expect(cut.getByTestId("message-cut")).toHaveText("stream cut — partial message");
+  await expect(cut.getByTestId("message-cut")).toHaveAttribute("title", /failed part-way/);
+  await expect(
+    page.locator('[data-testid="graph-node"][data-node-kind="stream"]').getByTestId("graph-stream-cut"),
+  ).toHaveCount(1);
 });

@@ -1,21 +1,28 @@
 /**
  * Same-origin JSON requests to the Toolscope API. The auth cookie travels by itself; every
- * failure becomes an `ApiError` carrying the HTTP status and the server's `error` text.
+ * failure becomes an `ApiError` carrying the HTTP status, the server's `error` text and its
+ * whole parsed body (for the fields some routes add, e.g. the fork route's `problems`).
  */
 
-/** A failed API call. `status` 0 means the server could not be reached at all. */
+/**
+ * A failed API call. `status` 0 means the server could not be reached at all. `body` is the
+ * parsed JSON error body as sent (`null` when there was none or it was not JSON).
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly path: string | undefined;
+  readonly body: unknown;
 
-  constructor(status: number, message: string, path?: string) {
+  constructor(status: number, message: string, path?: string, body: unknown = null) {
     super(message);
     this.name = "ApiError";
     this.status = status;
     this.path = path;
+    this.body = body;
   }
 }
 
+/** Whether `error` is an `ApiError`, and when `status` is given, one with that status. */
 export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);
 }
@@ -42,11 +49,12 @@ export async function requestJson<T>(
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     const error = readError(body);
-    throw new ApiError(response.status, error.message ?? `HTTP ${response.status}`, error.path);
+    throw new ApiError(response.status, error.message ?? `HTTP ${response.status}`, error.path, body);
   }
   return body as T;
 }
 
+/** The `error` text and `path` of an error body, where they are strings. */
 function readError(body: unknown): { message?: string; path?: string } {
   if (typeof body !== "object" || body === null) return {};
   const { error, path } = body as { error?: unknown; path?: unknown };

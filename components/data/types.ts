@@ -15,12 +15,20 @@ export interface SessionSummary {
   status: SessionStatus;
 }
 
+/** How far a lesson session's script has gone (`GET /api/sessions/:id`'s `session.lesson`). */
+export interface LessonProgress {
+  sent: number;
+  total: number;
+}
+
 export interface SessionDetail {
   session: SessionSummary & {
     system: string;
     tools: ToolDefinition[];
     policy: PolicyConfig;
     breakpoints: Breakpoints;
+    /** A lesson session's scripted messages sent (typed ones not counted), of all; `null` without a lesson. */
+    lesson: LessonProgress | null;
   };
   /** The log so far, ordered by seq. Live events from the SSE stream are merged in here. */
   events: TraceEvent[];

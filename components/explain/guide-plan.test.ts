@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { NO_BREAKPOINTS } from "@/lib/trace/config";
-import type { TraceEvent } from "@/lib/trace/events";
 import {
-  countUserMessages,
+  countMessagesLeft,
   planBreakpoints,
   planMove,
   selectStopPoints,
@@ -77,15 +76,14 @@ describe("planMove", () => {
   });
 });
 
-describe("countUserMessages", () => {
-  it("counts user.message events", () => {
-    const events = [
-      { seq: 0, kind: "session.created" },
-      { seq: 1, kind: "user.message" },
-      { seq: 2, kind: "run.finished" },
-      { seq: 3, kind: "user.message" },
-    ] as unknown as TraceEvent[];
-    expect(countUserMessages(events)).toBe(2);
-    expect(countUserMessages([])).toBe(0);
+describe("countMessagesLeft", () => {
+  it("takes the server's count of scripted messages sent from the lesson's total", () => {
+    expect(countMessagesLeft({ sent: 1, total: 3 })).toBe(2);
+    expect(countMessagesLeft({ sent: 3, total: 3 })).toBe(0);
+  });
+
+  it("is 0 without a lesson or before the session is loaded", () => {
+    expect(countMessagesLeft(null)).toBe(0);
+    expect(countMessagesLeft(undefined)).toBe(0);
   });
 });

@@ -4,7 +4,8 @@
  */
 import { assertNever } from "@/lib/protocol/unified";
 import type { Breakpoints } from "@/lib/trace/config";
-import type { PauseReason, TraceEvent } from "@/lib/trace/events";
+import type { LessonProgress } from "@/components/data/types";
+import type { PauseReason } from "@/lib/trace/events";
 import type { StepMatch } from "@/lib/trace/lesson-steps";
 import type { SessionStatus } from "@/lib/trace/status";
 
@@ -116,7 +117,10 @@ export function planMove({ seq, status, lastRunId, paused, messagesLeft }: MoveI
   return messagesLeft > 0 ? { kind: "send", key: `send:${lastRunId ?? "none"}` } : { kind: "stuck" };
 }
 
-/** How many user messages the log holds (in a lesson session, the scripted ones sent so far). */
-export function countUserMessages(events: readonly TraceEvent[]): number {
-  return events.reduce((count, event) => count + (event.kind === "user.message" ? 1 : 0), 0);
+/**
+ * The lesson's scripted messages not sent yet, from the server's count (`session.lesson`), which
+ * leaves out messages a person typed. None without a lesson, or before the session is loaded.
+ */
+export function countMessagesLeft(lesson: LessonProgress | null | undefined): number {
+  return lesson ? Math.max(0, lesson.total - lesson.sent) : 0;
 }

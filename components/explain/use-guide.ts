@@ -1,8 +1,10 @@
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useLocale } from "next-intl";
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import type { PausedPoint } from "@/components/controls/paused-point";
 import { requestJson } from "@/components/data/api";
+import { sessionKey, type SessionDetail } from "@/components/data/types";
+import { useSessionSlice } from "@/components/fork/use-fork";
 import { useStoredValue } from "@/components/layout/use-stored-value";
 import type { LessonDetail } from "@/components/lessons/use-lessons";
 import type { Cursor } from "@/components/session/use-cursor";
@@ -10,7 +12,7 @@ import type { Breakpoints } from "@/lib/trace/config";
 import type { TraceEvent } from "@/lib/trace/events";
 import { locateSteps, type LessonStepView } from "@/lib/trace/lesson-steps";
 import type { RunState } from "@/lib/trace/status";
-import { countUserMessages, planBreakpoints, planMove, selectStopPoints, type GuideMove } from "./guide-plan";
+import { countMessagesLeft, planBreakpoints, planMove, selectStopPoints, type GuideMove } from "./guide-plan";
 import {
   clampIndex,
   describePhase,
@@ -83,7 +85,8 @@ export function useGuide({
   const located = useMemo(() => locateSteps(events, steps), [events, steps]);
   const step = index >= 0 && index < count ? steps[index]! : null;
   const stepSeq = step ? (located[index] ?? null) : null;
-  const messagesLeft = Math.max(0, lesson.messages - countUserMessages(events));
+  const progress = useSessionSlice(sessionId, selectLesson).data;
+  const messagesLeft = countMessagesLeft(progress);
   const move = step
     ? planMove({
         seq: stepSeq,
@@ -95,12 +98,15 @@ export function useGuide({
     : null;
 
   const lang = useLocale();
+  const queryClient = useQueryClient();
   const drive = useMutation({
     mutationFn: async ({ changes, action }: Drive) => {
       if (changes)
         await requestJson(`${sessionUrl(sessionId)}/breakpoints`, { method: "PUT", body: changes });
-      if (action === "send")
+      if (action === "send") {
         await requestJson(`${sessionUrl(sessionId)}/messages`, { method: "POST", body: { lang } });
+        await refreshLesson(queryClient, sessionId);
+      }
       if (action === "continue")
         await requestJson(`${sessionUrl(sessionId)}/control`, {
           method: "POST",
@@ -166,6 +172,21 @@ export function useGuide({
     error: drive.error,
     retry,
   };
+}
+
+const selectLesson = (data: SessionDetail) => data.session.lesson;
+
+/**
+ * Reads the lesson's count again after a scripted message was sent (the server appends it before
+ * answering) and sets only `session.lesson` in the cached session: its log is the live stream's
+ * to grow, never replaced. The guide's drive stays pending until then, so it never decides on a
+ * stale count.
+ */
+export async function refreshLesson(queryClient: QueryClient, id: string): Promise<void> {
+  const fresh = await requestJson<SessionDetail>(sessionUrl(id));
+  queryClient.setQueryData<SessionDetail>(sessionKey(id), (old) =>
+    old ? { ...old, session: { ...old.session, lesson: fresh.session.lesson } } : old,
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useTranslations } from "next-intl";
 import { isApiError } from "@/components/data/api";
-import { ForkRefusal } from "./use-fork";
+import { readForkRefusal } from "./use-fork";
 
 /**
  * Why the server refused the fork, in full: its message, the field it names (`/edits/policy/…`),
@@ -15,14 +15,14 @@ export function ForkRefusalMessage({ error }: { error: unknown }) {
     : error instanceof Error
       ? error.message
       : String(error);
-  const refusal = error instanceof ForkRefusal ? error : null;
+  const refusal = readForkRefusal(error);
   return (
     <div className="inline-error fork-refusal" role="alert" data-testid="fork-error">
       <p>{t("failed", { message })}</p>
       {isApiError(error) && error.path ? (
         <p data-testid="fork-error-path">{t("refusal.field", { path: error.path })}</p>
       ) : null}
-      {refusal && refusal.problems.length > 0 ? (
+      {refusal.problems.length > 0 ? (
         <>
           <p>{t("refusal.doctor", { count: refusal.problems.length })}</p>
           <ul data-testid="fork-doctor-problems">
@@ -43,7 +43,7 @@ export function ForkRefusalMessage({ error }: { error: unknown }) {
           </ul>
         </>
       ) : null}
-      {refusal && refusal.validSeqs.length > 0 ? (
+      {refusal.validSeqs.length > 0 ? (
         <p>{t("refusal.validSeqs", { seqs: refusal.validSeqs.join(", ") })}</p>
       ) : null}
       <p className="muted">{t("refusal.nothingCreated")}</p>

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useParams } from "next/navigation";
-import { ApiError, requestJson } from "@/components/data/api";
+import { isApiError, requestJson } from "@/components/data/api";
 import { sessionKey, sessionsKey, type SessionDetail } from "@/components/data/types";
 import type { Problem as PairingProblem } from "@/lib/protocol/doctor/problems";
 import type { TraceEvent } from "@/lib/trace/events";
@@ -13,49 +13,25 @@ export interface ForkRequest {
   edits?: ForkEdits;
 }
 
-/**
- * A refused fork, with what the server sent beside its `error`: the pairing doctor's findings
- * for edited messages that break a rule, the valid seqs for a bad `at`. `path` names a field.
- */
-export class ForkRefusal extends ApiError {
-  readonly problems: readonly PairingProblem[];
-  readonly validSeqs: readonly number[];
-
-  constructor(
-    status: number,
-    body: { error?: unknown; path?: unknown; problems?: unknown; validSeqs?: unknown },
-  ) {
-    super(
-      status,
-      typeof body.error === "string" ? body.error : `HTTP ${status}`,
-      typeof body.path === "string" ? body.path : undefined,
-    );
-    this.name = "ForkRefusal";
-    this.problems = Array.isArray(body.problems) ? (body.problems as PairingProblem[]) : [];
-    this.validSeqs = Array.isArray(body.validSeqs) ? (body.validSeqs as number[]) : [];
-  }
+/** What the fork route adds to a refusal: the doctor's findings, the valid seqs for a bad `at`. */
+export interface ForkRefusalDetails {
+  problems: readonly PairingProblem[];
+  validSeqs: readonly number[];
 }
 
 /**
- * `POST /api/sessions/:id/fork`. Like `requestJson`, but a refusal keeps the fields the fork
- * route adds to its error (`problems`, `validSeqs`), which the dialog shows.
+ * The extra fields of a refused fork (`ApiError.body`): the pairing doctor's findings for edited
+ * messages that break a rule, the valid seqs for a bad `at`; empty lists when absent or not an
+ * `ApiError`. `error.path` names the field.
  */
-async function postFork(id: string, body: ForkRequest): Promise<{ id: string }> {
-  let response: Response;
-  try {
-    response = await fetch(`/api/sessions/${encodeURIComponent(id)}/fork`, {
-      method: "POST",
-      headers: { accept: "application/json", "content-type": "application/json" },
-      body: JSON.stringify(body),
-      cache: "no-store",
-    });
-  } catch (cause) {
-    throw new ApiError(0, cause instanceof Error ? cause.message : String(cause));
-  }
-  const json: unknown = await response.json().catch(() => null);
-  if (!response.ok)
-    throw new ForkRefusal(response.status, typeof json === "object" && json !== null ? json : {});
-  return json as { id: string };
+export function readForkRefusal(error: unknown): ForkRefusalDetails {
+  const body = isApiError(error) ? error.body : null;
+  if (typeof body !== "object" || body === null) return { problems: [], validSeqs: [] };
+  const { problems, validSeqs } = body as { problems?: unknown; validSeqs?: unknown };
+  return {
+    problems: Array.isArray(problems) ? (problems as PairingProblem[]) : [],
+    validSeqs: Array.isArray(validSeqs) ? (validSeqs as number[]) : [],
+  };
 }
 
 const forkSeqsByLog = new WeakMap<readonly TraceEvent[], (number | null)[]>();
@@ -91,11 +67,18 @@ export function useSessionSlice<T>(id: string, select: (data: SessionDetail) => 
   });
 }
 
-/** `POST /api/sessions/:id/fork` → the child's id; refreshes the sessions list on success. */
+/**
+ * `POST /api/sessions/:id/fork` → the child's id; refreshes the sessions list on success. A
+ * refusal is an `ApiError`; `readForkRefusal` reads the fields the route adds.
+ */
 export function useForkSession(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ForkRequest) => postFork(id, body),
+    mutationFn: (body: ForkRequest) =>
+      requestJson<{ id: string }>(`/api/sessions/${encodeURIComponent(id)}/fork`, {
+        method: "POST",
+        body,
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
   });
 }

@@ -39,7 +39,16 @@ function SectionBody({ node }: BodyProps) {
 function StreamBody({ node }: BodyProps) {
   const t = useTranslations("Graph");
   const count = t("wireEvents", { count: node.wireEvents ?? 0 });
-  return <>{node.stopReason ? `${count} · ${t("stop", { reason: node.stopReason })}` : count}</>;
+  return (
+    <>
+      {node.stopReason ? `${count} · ${t("stop", { reason: node.stopReason })}` : count}
+      {node.cut ? (
+        <span className="graph-node-cut" title={t("cutHint")} data-testid="graph-stream-cut">
+          {t("cut")}
+        </span>
+      ) : null}
+    </>
+  );
 }
 
 function StageBody({ node }: BodyProps) {

@@ -72,6 +72,7 @@ const COMPARED = [
   "tokens",
   "wireEvents",
   "stopReason",
+  "cut",
   "input",
   "output",
   "ms",

@@ -6,7 +6,8 @@ import { blockKey } from "./block-types";
 import type { PairingIndex } from "./pairing";
 
 interface MessageCardProps {
-  message: UnifiedMessage;
+  /** `cut`: the stream of this assistant message failed part-way (`TranscriptMessage.cut`). */
+  message: UnifiedMessage & { cut?: true };
   /** Position in the transcript, from 1. */
   number: number;
   pairing: PairingIndex;
@@ -14,7 +15,10 @@ interface MessageCardProps {
   streaming?: boolean;
 }
 
-/** One message: its number and role (the wire name, explained on hover), then its content blocks. */
+/**
+ * One message: its number and role (the wire name, explained on hover), a note when its stream
+ * was cut, then its content blocks.
+ */
 export function MessageCard({ message, number, pairing, streaming = false }: MessageCardProps) {
   const t = useTranslations("Transcript");
   const headingId = `message-${number}${streaming ? "-streaming" : ""}`;
@@ -32,6 +36,11 @@ export function MessageCard({ message, number, pairing, streaming = false }: Mes
         <span className={`role-chip role-${message.role}`} title={t(`role.${message.role}`)}>
           {message.role}
         </span>
+        {message.cut ? (
+          <span className="stream-cut-badge" title={t("cutHint")} data-testid="message-cut">
+            {t("cut")}
+          </span>
+        ) : null}
         {streaming ? (
           <span className="streaming-note" title={t("streamingHint")}>
             {t("streaming")}

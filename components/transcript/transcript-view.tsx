@@ -8,8 +8,8 @@ import { buildPairing } from "./pairing";
 import "./transcript.css";
 
 interface TranscriptViewProps {
-  /** The projected transcript's messages, in order. */
-  messages: readonly UnifiedMessage[];
+  /** The projected transcript's messages, in order (`cut` marks a partial assistant message). */
+  messages: readonly (UnifiedMessage & { cut?: true })[];
   /** The assistant message being streamed, if any; drawn after the others. */
   streaming: UnifiedMessage | null;
   /** The tool call the run is paused at: its blocks are marked. */

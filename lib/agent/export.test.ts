@@ -42,6 +42,7 @@ describe("export", () => {
         "tools",
         "policy",
         "breakpoints",
+        "lesson",
       ].sort(),
     );
     expect(file.session).toMatchObject({ id, eventCount: events.length, status: "finished" });

@@ -1,17 +1,32 @@
 import "server-only";
+import { findScenario } from "@/lib/providers/offline/scenarios";
 import { refuse, succeed, type Outcome } from "@/lib/server/problem";
 import type { SessionRow } from "@/lib/store/store";
 import type { SessionConfig } from "@/lib/trace/config";
 import type { TraceEvent } from "@/lib/trace/events";
 import { projectSessionConfig } from "@/lib/trace/session-config";
+import { countSentLessonMessages } from "./lesson-messages";
 import type { Runtime } from "./runtime";
 
+/** How far a lesson session's script has gone: scripted messages sent (typed ones not counted), of all. */
+export interface LessonProgress {
+  sent: number;
+  total: number;
+}
+
 export interface SessionDetail {
-  session: SessionRow & Pick<SessionConfig, "system" | "tools" | "policy" | "breakpoints">;
+  session: SessionRow &
+    Pick<SessionConfig, "system" | "tools" | "policy" | "breakpoints"> & {
+      /** The lesson's progress as of `events`; `null` without a lesson (or when it no longer exists). */
+      lesson: LessonProgress | null;
+    };
   events: TraceEvent[];
 }
 
-/** `GET /api/sessions/:id`: the list item plus the current configuration, and the whole log. */
+/**
+ * `GET /api/sessions/:id`: the list item plus the current configuration and the lesson's
+ * progress, and the whole log.
+ */
 export function getSessionDetail(runtime: Runtime, id: string): Outcome<SessionDetail> {
   const row = runtime.store.getSession(id);
   if (!row) return refuse(404, `No session with id ${id}.`);
@@ -19,5 +34,16 @@ export function getSessionDetail(runtime: Runtime, id: string): Outcome<SessionD
   const config = projectSessionConfig(events);
   if (!config) return refuse(404, `Session ${id} has no configuration event.`);
   const { system, tools, policy, breakpoints, provider } = config;
-  return succeed({ session: { ...row, provider, system, tools, policy, breakpoints }, events });
+  const lesson = readLessonProgress(config.scenario, events);
+  return succeed({ session: { ...row, provider, system, tools, policy, breakpoints, lesson }, events });
+}
+
+/** The scripted messages `events` shows as sent, of the lesson's; `null` for no (known) lesson. */
+export function readLessonProgress(
+  scenarioId: string | null,
+  events: readonly TraceEvent[],
+): LessonProgress | null {
+  const scenario = scenarioId ? findScenario(scenarioId) : undefined;
+  if (!scenario) return null;
+  return { sent: countSentLessonMessages(scenario, events), total: scenario.messages.length };
 }

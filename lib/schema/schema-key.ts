@@ -1,4 +1,15 @@
 /** The cache key of a schema: a hash of its canonical JSON, so key order does not matter. */
+import { canonicalizeValue, type OddValues } from "@/lib/trace/canonical-json";
+
+/** As `JSON.stringify` does: a cycle or a `bigint` is a `TypeError`. */
+const STRICT: OddValues = {
+  cycle: () => {
+    throw new TypeError("the value contains a cycle");
+  },
+  bigint: () => {
+    throw new TypeError("a bigint cannot be written as JSON");
+  },
+};
 
 /**
  * The canonical JSON of `value`: object keys sorted (by UTF-16 code units), no whitespace,
@@ -7,41 +18,7 @@
  * markers do not count). Throws `TypeError` on a cycle or a `bigint`, as `JSON.stringify` does.
  */
 export function canonicalizeJson(value: unknown): string {
-  return writeCanonical(value, new Set()) ?? "null";
-}
-
-function writeCanonical(value: unknown, ancestors: Set<object>): string | undefined {
-  if (value === null) return "null";
-  switch (typeof value) {
-    case "string":
-    case "boolean":
-      return JSON.stringify(value);
-    case "number":
-      return Number.isFinite(value) ? JSON.stringify(value) : "null";
-    case "bigint":
-      throw new TypeError("a bigint cannot be written as JSON");
-    case "object":
-      break;
-    default:
-      return undefined;
-  }
-  const object = value as object;
-  if (ancestors.has(object)) throw new TypeError("the value contains a cycle");
-  ancestors.add(object);
-  let text: string;
-  if (Array.isArray(object)) {
-    text = `[${object.map((item: unknown) => writeCanonical(item, ancestors) ?? "null").join(",")}]`;
-  } else {
-    const record = object as Record<string, unknown>;
-    const members: string[] = [];
-    for (const key of Object.keys(record).sort()) {
-      const written = writeCanonical(record[key], ancestors);
-      if (written !== undefined) members.push(`${JSON.stringify(key)}:${written}`);
-    }
-    text = `{${members.join(",")}}`;
-  }
-  ancestors.delete(object);
-  return text;
+  return canonicalizeValue(value, STRICT);
 }
 
 /**

@@ -172,6 +172,46 @@ describe("a fork's edited messages", () => {
   });
 });
 
+describe("a cut stream", () => {
+  const cut: NewEvent = {
+    ...(assistantWith(1, call("c1")) as Extract<NewEvent, { kind: "turn.completed" }>),
+    cut: true,
+    stopReason: { unified: "other", raw: null },
+  };
+  const log = buildLog([
+    created,
+    { kind: "run.started", runId: "run_1", trigger: "message" },
+    { kind: "user.message", turn: 1, text: "read it" },
+    cut,
+    {
+      kind: "run.failed",
+      runId: "run_1",
+      reason: "error",
+      error: "stream cut",
+      syntheticResults: [
+        {
+          type: "toolResult",
+          toolCallId: "c1",
+          content: "interrupted",
+          isError: true,
+          errorKind: "interrupted",
+        },
+      ],
+    },
+  ]);
+
+  it("marks the partial assistant message as cut, and only that one", () => {
+    const view = projectTranscript(log);
+    expect(view.messages.map((m) => [m.role, m.cut])).toEqual([
+      ["user", undefined],
+      ["assistant", true],
+      ["user", undefined],
+    ]);
+    expect(Object.hasOwn(view.messages[0]!, "cut")).toBe(false);
+    expect(findUnansweredCalls(view)).toEqual([]);
+  });
+});
+
 describe("the derived status and workspace", () => {
   it("follows the run events", () => {
     const log = buildLog([created, { kind: "run.started", runId: "r", trigger: "message" }]);

@@ -17,6 +17,8 @@ export interface TranscriptMessage {
   /** The seq of the event that created this message. */
   seq: number;
   content: Block[];
+  /** An assistant message whose stream was cut part-way: what had arrived (`turn.completed.cut`). */
+  cut?: true;
 }
 
 export interface TranscriptView {
@@ -45,7 +47,13 @@ export function reduceTranscript(view: TranscriptView, event: TraceEvent): Trans
         ...view,
         messages: [
           ...view.messages,
-          { role: "assistant", turn: event.turn, seq: event.seq, content: event.unified.content },
+          {
+            role: "assistant",
+            turn: event.turn,
+            seq: event.seq,
+            content: event.unified.content,
+            ...(event.cut ? { cut: true as const } : {}),
+          },
         ],
       };
     case "tool.result":

@@ -178,6 +178,31 @@ describe("projectRunGraph on a hand-built run", () => {
   });
 });
 
+describe("projectRunGraph on a cut stream", () => {
+  const cutLog = buildLog([
+    sessionCreated([]),
+    { kind: "run.started", runId: "r1", trigger: "message" },
+    { kind: "user.message", turn: 1, text: "Read notes/todo.md" },
+    requested(1),
+    { kind: "wire.response", turn: 1, attempt: 1, status: 200, headers: {} },
+    ...wireEvents(1, 2),
+    {
+      ...(completed(1, null, [{ id: "c1", name: "read_file" }]) as Extract<
+        NewEvent,
+        { kind: "turn.completed" }
+      >),
+      stopReason: { unified: "other", raw: null },
+      cut: true,
+    },
+  ] satisfies NewEvent[]);
+
+  it("marks the turn's stream node cut; a whole stream has no mark", () => {
+    const stream = projectRunGraph(cutLog).nodes.find((node) => node.id === "t1:stream");
+    expect(stream).toMatchObject({ cut: true, stopReason: "other", wireEvents: 2, seqs: [4, 7] });
+    expect(projectRunGraph(LOG).nodes.find((node) => node.id === "t1:stream")?.cut).toBeUndefined();
+  });
+});
+
 describe("projectRunGraph on prefixes", () => {
   it("shows the request pending, then assembled, then the stream running with its count", () => {
     const at2 = readStatuses(projectRunGraph(LOG, 2));

@@ -36,6 +36,7 @@ export function reduceRunGraph(state: RunGraphState, event: TraceEvent): RunGrap
       const done = updateStream(state, event.turn, event.seq, (node) => ({
         status: "ok",
         stopReason,
+        cut: event.cut,
         detail: describeStream(node.wireEvents ?? 0, stopReason),
       }));
       return addAssistantBlocks(done, event);
@@ -142,6 +143,7 @@ function applyRequest(state: RunGraphState, event: RequestAssembled): RunGraphSt
     status: "pending",
     wireEvents: 0,
     stopReason: undefined,
+    cut: undefined,
     detail: describeStream(0, undefined),
   }));
 }

@@ -59,6 +59,8 @@ export interface GraphNode {
   /** For `stream`: wire events of the latest attempt so far, and the stop reason once known. */
   wireEvents?: number;
   stopReason?: string;
+  /** For `stream`: the stream failed part-way; its turn holds what had arrived (`turn.completed.cut`). */
+  cut?: true;
   blockType?: GraphBlockType;
   /** For tool_use blocks, stages and error results. */
   callId?: string;
