@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { projectRunGraph } from "@/lib/trace/graph/reduce-run-graph";
 import { buildLog, completed, requested, stage } from "@/lib/trace/graph/testing/graph-log";
 import type { GraphEdge, GraphNode } from "@/lib/trace/graph/types";
-import { createLayoutCache, layoutGraph } from "./layout-graph";
+import { createLayoutCache, layoutGraph, type PartCache } from "./layout-graph";
 
 const LOG = buildLog([
   { kind: "user.message", turn: 1, text: "go" }, // 0
@@ -79,5 +79,34 @@ describe("a long run", () => {
     const firstOfTurn = (turn: number) => layout.nodes.find((node) => node.id === `t${turn}:n0`)!;
     expect(firstOfTurn(2).x).toBeGreaterThan(firstOfTurn(1).x + 19 * 136);
     expect(layout.edges).toHaveLength(5999);
+  });
+});
+
+describe("turns of the same shape", () => {
+  /** `turns` turns of `length` chained stage nodes, each turn's ids its own. */
+  function buildChain(turns: number, length: number): { nodes: GraphNode[]; edges: GraphEdge[] } {
+    const nodes: GraphNode[] = [];
+    const edges: GraphEdge[] = [];
+    for (let turn = 1; turn <= turns; turn++) {
+      for (let i = 0; i < length; i++) {
+        const id = `t${turn}:call:c${turn}x${i}`;
+        nodes.push({ id, kind: "stage", turn, status: "ok", label: id, detail: "", seqs: [] } as GraphNode);
+        const previous = i > 0 ? `t${turn}:call:c${turn}x${i - 1}` : null;
+        if (previous) edges.push({ id: `${previous}->${id}`, source: previous, target: id, kind: "flow" });
+      }
+    }
+    return { nodes, edges };
+  }
+
+  it("lays out one shape once and places every turn of it the same way, shifted right", () => {
+    const { nodes, edges } = buildChain(3, 4);
+    const parts: PartCache = new Map();
+    const layout = layoutGraph(nodes, edges, parts);
+    expect(parts.size).toBe(1);
+    const turn = (n: number) => layout.nodes.filter((node) => node.id.startsWith(`t${n}:`));
+    const shift = turn(2)[0]!.x - turn(1)[0]!.x;
+    expect(shift).toBeGreaterThan(0);
+    expect(turn(2).map((node) => [node.x - shift, node.y])).toEqual(turn(1).map((node) => [node.x, node.y]));
+    expect(layoutGraph(nodes, edges)).toEqual(layout);
   });
 });

@@ -2,6 +2,7 @@
 
 import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
+import { useDeferredValue, useMemo } from "react";
 import type { TraceEvent } from "@/lib/trace/events";
 import type { GraphNode } from "@/lib/trace/graph/types";
 
@@ -34,17 +35,27 @@ interface GraphPaneProps {
   focusNodeIds?: readonly string[];
 }
 
-/** The flow graph's pane: the run and each call's pipeline as of the cursor. */
+/**
+ * The flow graph's pane: the run and each call's pipeline as of the cursor. The graph follows the
+ * log and the cursor a step behind (a deferred value), so the transcript and the timeline paint
+ * first when a long session opens or the cursor jumps.
+ */
 export function GraphPane({ events, upTo, selectedNodeId, onSelectNode, focusNodeIds }: GraphPaneProps) {
+  const view = useMemo(() => ({ events, upTo }), [events, upTo]);
+  const shown = useDeferredValue(view, null);
   return (
     <div className="graph-pane" data-testid="graph-pane">
-      <FlowGraph
-        events={events}
-        upTo={upTo}
-        selectedNodeId={selectedNodeId}
-        onSelectNode={onSelectNode}
-        focusNodeIds={focusNodeIds}
-      />
+      {shown === null ? (
+        <GraphLoading />
+      ) : (
+        <FlowGraph
+          events={shown.events}
+          upTo={shown.upTo}
+          selectedNodeId={selectedNodeId}
+          onSelectNode={onSelectNode}
+          focusNodeIds={focusNodeIds}
+        />
+      )}
     </div>
   );
 }

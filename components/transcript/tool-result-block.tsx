@@ -25,6 +25,7 @@ export function ToolResultBlockView({ block, pairing, streaming }: BlockViewProp
           id={block.toolCallId}
           label={call ? t("forToolUse", { name: call.name, number: call.callMessage }) : t("orphan")}
           targetElementId={call ? toolUseElementId(block.toolCallId) : null}
+          targetMessage={call?.callMessage ?? null}
         />
       }
     >

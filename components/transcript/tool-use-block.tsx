@@ -27,6 +27,7 @@ export function ToolUseBlockView({ block, pairing, streaming }: BlockViewProps<T
             id={block.id}
             label={resultMessage === null ? t("resultPending") : t("resultIn", { number: resultMessage })}
             targetElementId={resultMessage === null ? null : toolResultElementId(block.id)}
+            targetMessage={resultMessage}
           />
           {streaming ? null : <ReplayButton call={block} />}
         </>

@@ -5,6 +5,7 @@ import { PausedCallContext } from "./block-frame";
 import { HighlightProvider } from "./highlight";
 import { MessageCard } from "./message-card";
 import { buildPairing } from "./pairing";
+import { VIRTUAL_THRESHOLD, VirtualMessageList } from "./virtual-message-list";
 import "./transcript.css";
 
 interface TranscriptViewProps {
@@ -16,7 +17,10 @@ interface TranscriptViewProps {
   highlightCallId?: string | null;
 }
 
-/** The conversation as the model sees it: numbered messages, tool_use and tool_result paired by id. */
+/**
+ * The conversation as the model sees it: numbered messages, tool_use and tool_result paired by id.
+ * A long one draws only the messages in view.
+ */
 export function TranscriptView({ messages, streaming, highlightCallId = null }: TranscriptViewProps) {
   const t = useTranslations("Transcript");
   const pairing = useMemo(() => buildPairing(messages), [messages]);
@@ -33,18 +37,27 @@ export function TranscriptView({ messages, streaming, highlightCallId = null }: 
       ) : (
         <PausedCallContext.Provider value={highlightCallId}>
           <HighlightProvider>
-            <ol className="message-list">
-              {messages.map((message, index) => (
-                <li key={index}>
-                  <MessageCard message={message} number={index + 1} pairing={pairing} />
-                </li>
-              ))}
-              {streaming ? (
-                <li>
-                  <MessageCard message={streaming} number={messages.length + 1} pairing={pairing} streaming />
-                </li>
-              ) : null}
-            </ol>
+            {messages.length > VIRTUAL_THRESHOLD ? (
+              <VirtualMessageList messages={messages} streaming={streaming} pairing={pairing} />
+            ) : (
+              <ol className="message-list">
+                {messages.map((message, index) => (
+                  <li key={index}>
+                    <MessageCard message={message} number={index + 1} pairing={pairing} />
+                  </li>
+                ))}
+                {streaming ? (
+                  <li>
+                    <MessageCard
+                      message={streaming}
+                      number={messages.length + 1}
+                      pairing={pairing}
+                      streaming
+                    />
+                  </li>
+                ) : null}
+              </ol>
+            )}
           </HighlightProvider>
         </PausedCallContext.Provider>
       )}
