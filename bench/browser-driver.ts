@@ -1,0 +1,131 @@
+/** What the browser benchmark does in Chromium: open the session, jump on the timeline, wait for quiet. */
+import fs from "node:fs";
+import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { BENCH_BASE } from "./app-server";
+import { readPageMarks, readSessionFetch } from "./browser-page";
+import { profileInPage } from "./browser-profile";
+import { reportProgress, summarize } from "./results";
+
+/** Far-apart points on the timeline, so every jump changes the transcript. */
+const JUMP_POINTS = [
+  0.1, 0.9, 0.3, 0.7, 0.05, 0.55, 0.2, 0.95, 0.4, 0.8, 0.15, 0.65, 0.35, 0.85, 0.25, 0.75, 0.45, 0.98, 0.02,
+  0.6,
+];
+
+/** Debian's Chromium (or CHROMIUM_PATH), headless, with the flags the e2e suite uses; Playwright's own when neither exists. */
+export function launchChromium(): Promise<Browser> {
+  const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+  return chromium.launch({
+    ...(fs.existsSync(executablePath) ? { executablePath } : {}),
+    args: [
+      "--no-sandbox",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-gpu",
+    ],
+  });
+}
+
+/**
+ * Waits until the page's main thread is idle: two checks in a row, 300 ms apart, whose
+ * `requestIdleCallback` ran at once. Returns the page time (ms since navigation) of the first
+ * of them — the main thread was idle by then, give or take 300 ms.
+ */
+export async function waitForQuiet(page: Page): Promise<number> {
+  let firstCalm: number | null = null;
+  for (let calm = 0; calm < 2;) {
+    await page.waitForTimeout(300);
+    const started = Date.now();
+    const at = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) =>
+          requestIdleCallback(() => resolve(performance.now()), { timeout: 120_000 }),
+        ),
+    );
+    const quick = Date.now() - started < 100;
+    calm = quick ? calm + 1 : 0;
+    firstCalm = quick ? (firstCalm ?? at) : null;
+  }
+  return firstCalm!;
+}
+
+/** Waits for the first transcript paint the init script records. */
+export async function waitForFirstPaint(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      (window as unknown as { __bench: { firstMessagePaint: number | null } }).__bench.firstMessagePaint !==
+      null,
+    null,
+    { timeout: 120_000, polling: 50 },
+  );
+}
+
+/** Opens the session in `page`: the first transcript paint, when the page went quiet, the session fetch. */
+export async function openSession(page: Page, id: string) {
+  await page.goto(`${BENCH_BASE}/sessions/${id}`, { waitUntil: "commit" });
+  await waitForFirstPaint(page);
+  const idleMs = await waitForQuiet(page);
+  const marks = await page.evaluate(readPageMarks);
+  const fetched = await page.evaluate(readSessionFetch);
+  return { openMs: marks.firstMessagePaint!, idleMs, marks, fetched };
+}
+
+/** `--profile`: one more open, then one jump, each under the profiler and a trace. */
+export async function profileOpenAndJump(context: BrowserContext, id: string) {
+  reportProgress("browser: profiling an open (until the page is quiet) and a jump");
+  const page = await context.newPage();
+  let quietAt = 0;
+  const open = await profileInPage(
+    page,
+    "open",
+    async () => {
+      await page.goto(`${BENCH_BASE}/sessions/${id}`, { waitUntil: "commit" });
+      await waitForFirstPaint(page);
+      quietAt = await waitForQuiet(page);
+    },
+    async () => {
+      const paint = (await page.evaluate(readPageMarks)).firstMessagePaint!;
+      return { toFirstPaint: { fromMs: 0, toMs: paint }, afterFirstPaint: { fromMs: paint, toMs: quietAt } };
+    },
+  );
+  const box = (await page.getByTestId("timeline").boundingBox())!;
+  const jump = await profileInPage(
+    page,
+    "jump",
+    async () => {
+      await page.mouse.click(box.x + box.width * 0.3, box.y + box.height / 2);
+      await waitForJump(page);
+    },
+    async () => {
+      const marks = await page.evaluate(readPageMarks);
+      return {
+        toTranscriptPaint: { fromMs: marks.jumpStartedAt!, toMs: marks.jumpStartedAt! + marks.jumpMs! },
+      };
+    },
+  );
+  await page.close();
+  return { open, jump };
+}
+
+/** Clicks the timeline at each of `count` far-apart points; the time each took to repaint the transcript. */
+export async function jumpTimeline(page: Page, count: number) {
+  const box = (await page.getByTestId("timeline").boundingBox())!;
+  const samples: number[] = [];
+  for (const point of JUMP_POINTS.slice(0, count)) {
+    await page.mouse.click(box.x + box.width * point, box.y + box.height / 2);
+    await waitForJump(page);
+    samples.push((await page.evaluate(readPageMarks)).jumpMs!);
+    await waitForQuiet(page); // the URL follows the cursor 250 ms later (a navigation): let it settle
+  }
+  return summarize(samples);
+}
+
+async function waitForJump(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => (window as unknown as { __bench: { jumpMs: number | null } }).__bench.jumpMs !== null,
+    null,
+    { timeout: 60_000, polling: 20 },
+  );
+}

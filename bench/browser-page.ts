@@ -1,0 +1,126 @@
+/**
+ * What the browser benchmark runs inside the page. Each function is serialized by Playwright, so
+ * it uses nothing from outside its own body.
+ *
+ * "Painted" is measured as the time just after the frame that shows the change: a
+ * `requestAnimationFrame` callback (before that frame's paint), then a `MessageChannel` message
+ * (the first task after it). Times are `performance.now()`: ms since the navigation started.
+ */
+
+/** What the page records: the first transcript paint and the last timeline jump. */
+export interface PageMarks {
+  /** The first message card visible in the viewport, painted. */
+  firstMessagePaint: number | null;
+  /** The last jump: pointerdown on the timeline → the transcript's change painted, ms. */
+  jumpMs: number | null;
+  /** When the last jump's pointerdown happened. */
+  jumpStartedAt: number | null;
+  /** Elements in the document, and in each pane, when the first message card was found visible. */
+  domAtFirstPaint: Record<string, number> | null;
+  /** Long tasks (≥ 50 ms) seen so far: their count and total duration. */
+  longTasks: { count: number; totalMs: number };
+}
+
+type BenchWindow = Window & { __bench: PageMarks };
+
+/** Installed before any page script: watches for the first visible message card. */
+export function installPageMarks(): void {
+  const w = window as unknown as BenchWindow;
+  w.__bench = {
+    firstMessagePaint: null,
+    jumpMs: null,
+    jumpStartedAt: null,
+    domAtFirstPaint: null,
+    longTasks: { count: 0, totalMs: 0 },
+  };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      w.__bench.longTasks.count += 1;
+      w.__bench.longTasks.totalMs += entry.duration;
+    }
+  }).observe({ type: "longtask", buffered: true });
+  const afterPaint = (record: (at: number) => void) =>
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => record(performance.now());
+      channel.port2.postMessage(null);
+    });
+  const isVisible = (element: Element) => {
+    const box = element.getBoundingClientRect();
+    return box.width > 0 && box.height > 0 && box.bottom > 0 && box.top < innerHeight;
+  };
+  let scheduled = false;
+  const observer = new MutationObserver(() => {
+    if (scheduled) return;
+    scheduled = true;
+    requestAnimationFrame(() => {
+      scheduled = false;
+      const cards = document.querySelectorAll('[data-testid="message"]');
+      if (![...cards].some(isVisible)) return;
+      observer.disconnect();
+      const count = (selector: string) =>
+        document.querySelector(selector)?.getElementsByTagName("*").length ?? 0;
+      w.__bench.domAtFirstPaint = {
+        document: document.getElementsByTagName("*").length,
+        transcript: count('[data-testid="pane-transcript"]'),
+        graph: count('[data-testid="pane-graph"]'),
+        stream: count('[data-testid="pane-stream"]'),
+        detail: count('[data-testid="pane-detail"]'),
+        timeline: count('[data-testid="timeline"]'),
+        messageCards: cards.length,
+      };
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => (w.__bench.firstMessagePaint = performance.now());
+      channel.port2.postMessage(null);
+    });
+  });
+  observer.observe(document, { childList: true, subtree: true });
+  // Timeline jumps: from the pointerdown on the track to the transcript's next painted change.
+  addEventListener(
+    "pointerdown",
+    (event) => {
+      w.__bench.jumpStartedAt = event.timeStamp;
+      w.__bench.jumpMs = null;
+      const transcript = document.querySelector('[data-testid="transcript"]');
+      if (!transcript) return;
+      const watcher = new MutationObserver(() => {
+        watcher.disconnect();
+        const started = w.__bench.jumpStartedAt!;
+        afterPaint((at) => (w.__bench.jumpMs = at - started));
+      });
+      watcher.observe(transcript, { childList: true, subtree: true, characterData: true });
+    },
+    { capture: true },
+  );
+}
+
+/** The marks so far. */
+export function readPageMarks(): PageMarks {
+  const { firstMessagePaint, jumpMs, jumpStartedAt, domAtFirstPaint, longTasks } = (
+    window as unknown as BenchWindow
+  ).__bench;
+  return { firstMessagePaint, jumpMs, jumpStartedAt, domAtFirstPaint, longTasks };
+}
+
+/** How the session's JSON came in: its size, and when it was asked for, began and ended (ms since navigation). */
+export function readSessionFetch(): {
+  startTime: number;
+  responseStart: number;
+  responseEnd: number;
+  encodedBytes: number;
+  decodedBytes: number;
+} | null {
+  const entry = performance
+    .getEntriesByType("resource")
+    .find((resource) => /\/api\/sessions\/[^/]+$/.test(new URL(resource.name).pathname)) as
+    PerformanceResourceTiming | undefined;
+  return entry
+    ? {
+        startTime: entry.startTime,
+        responseStart: entry.responseStart,
+        responseEnd: entry.responseEnd,
+        encodedBytes: entry.encodedBodySize,
+        decodedBytes: entry.decodedBodySize,
+      }
+    : null;
+}
