@@ -9,6 +9,13 @@ const nextConfig = {
   reactStrictMode: true,
   // A native module: load it from node_modules at runtime instead of bundling it.
   serverExternalPackages: ["better-sqlite3"],
+  experimental: {
+    // proxy.ts makes Next buffer every request body, cut without an error at this size (default
+    // 10 MB): a larger import would reach its route truncated. Next drops the whole chunk that
+    // crosses the cut, so it lies a margin above the largest route limit (20 MiB, /api/import):
+    // whatever arrives, a route sees more than its limit and answers 413.
+    proxyClientMaxBodySize: 21 * 1024 * 1024,
+  },
 };
 
 export default withNextIntl(nextConfig);

@@ -29,7 +29,9 @@ if (isBuildStale(root)) {
   if (build.status !== 0) fail("the build failed; see the output above.");
 }
 
-const shownHost = host === "::1" ? "[::1]" : host;
+// A wildcard bind is reached here on loopback: the Host check refuses 0.0.0.0 (and so would a browser's URL).
+const wildcard = ["0.0.0.0", "::", "[::]"].includes(host);
+const shownHost = wildcard ? "127.0.0.1" : host === "::1" ? "[::1]" : host;
 const base = `http://${shownHost}:${port}`;
 if (await isListening(`${base}/api/health`)) {
   fail(`something is already listening on ${base}; stop it or set PORT to another port.`);
@@ -51,7 +53,11 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
 }
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 
-await waitForHealth(`${base}/api/health`);
+const hostAllowed = await waitForHealth(`${base}/api/health`);
+if (!hostAllowed)
+  console.log(
+    `\nToolscope: this server refuses Host ${shownHost}:${port}; open it by a name in TOOLSCOPE_ALLOWED_HOSTS.`,
+  );
 console.log(`\nToolscope ready: ${base}/?token=${encodeURIComponent(token)}\n`);
 
 async function isListening(url) {
@@ -63,17 +69,20 @@ async function isListening(url) {
   }
 }
 
+/** Resolves once the server answers: `true` when it serves this Host, `false` when its Host check refuses it (403). */
 async function waitForHealth(url) {
   for (let attempt = 0; attempt < 600; attempt++) {
     try {
       const response = await fetch(url);
-      if (response.ok) return;
+      if (response.ok) return true;
+      if (response.status === 403) return false;
     } catch {
       // Not listening yet.
     }
     if (server.exitCode !== null) process.exit(server.exitCode);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  server.kill("SIGKILL"); // not left running, orphaned, on a port the next start will find taken
   fail(`the server did not answer ${url} within 60 s.`);
 }
 

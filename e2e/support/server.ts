@@ -6,6 +6,8 @@ export interface RunningServer {
   readyUrl: string;
   origin: string;
   token: string;
+  /** Everything the server printed so far, stdout and stderr. */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -18,11 +20,14 @@ export function startServer(options: {
   port: number;
   dataDir: string;
   token?: string;
+  /** Extra environment for the server (e.g. `TOOLSCOPE_HOST`, a planted key). */
+  env?: Record<string, string>;
 }): Promise<RunningServer> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(options.port),
     TOOLSCOPE_DATA_DIR: options.dataDir,
+    ...options.env,
   };
   delete env.TOOLSCOPE_TOKEN;
   if (options.token) env.TOOLSCOPE_TOKEN = options.token;
@@ -45,6 +50,7 @@ export function startServer(options: {
         readyUrl,
         origin: url.origin,
         token: url.searchParams.get("token") ?? "",
+        output: () => output,
         stop: () => stopProcess(child),
       });
     });

@@ -5,8 +5,12 @@ import type { Decision } from "@/lib/pipeline/types";
 import { validateForModel } from "@/lib/pipeline/validator";
 import type { ToolCallBlock } from "@/lib/protocol/unified";
 import { createVirtualClock } from "@/lib/providers/clock";
+import { loadServerConfig } from "@/lib/server/config";
+import { listProviderKeys } from "@/lib/server/keys";
 import type { PipelineBody } from "@/lib/server/pipeline-schemas";
 import { refuse, succeed, type Outcome } from "@/lib/server/problem";
+import { resolveToken } from "@/lib/server/token";
+import { createRedactor } from "@/lib/store/redact";
 import { seedWorkspace } from "@/lib/tools/registry";
 import type { NewEvent, Stage, StageStatus, TraceEvent } from "@/lib/trace/events";
 import { reduceWorkspace, type WorkspaceView } from "@/lib/trace/workspace";
@@ -45,8 +49,11 @@ export async function runStatelessPipeline(body: PipelineBody): Promise<Outcome<
   const log: TraceEvent[] = [];
   const clock = createVirtualClock(Date.now(), { autoAdvance: true });
   let workspace: WorkspaceView = { files: seedWorkspace(), ledger: [] };
+  // Redacted as the store redacts on append: a stage's output summary is what a session's log would hold.
+  const config = loadServerConfig();
+  const redact = createRedactor(() => [...listProviderKeys(config), resolveToken(config)]);
   const emit = (event: NewEvent) => {
-    const full = { ...event, seq: log.length, at: clock.now(), sessionId: "stateless" } as TraceEvent;
+    const full = redact({ ...event, seq: log.length, at: clock.now(), sessionId: "stateless" } as TraceEvent);
     log.push(full);
     workspace = reduceWorkspace(workspace, full);
     return full;

@@ -15,7 +15,8 @@ export type Redactor = <T>(value: T) => T;
 
 /**
  * Builds a function that replaces every known secret (exact strings such as the configured
- * keys and the launch token, and the default patterns) in every string of a JSON value.
+ * keys and the launch token, and the default patterns) in every string of a JSON value, object
+ * keys included (two keys that redact alike keep the last value).
  * `secrets` may be a function, read on every call, for secrets that change while the server
  * runs (keys entered in the settings page).
  */
@@ -39,7 +40,8 @@ export function createRedactor(
     if (value !== null && typeof value === "object") {
       const out: Record<string, unknown> = {};
       for (const [key, item] of Object.entries(value))
-        Object.defineProperty(out, key, {
+        // Keys too: a schema's property names and tool arguments are text a person or model wrote.
+        Object.defineProperty(out, redactString(key), {
           value: walk(item),
           enumerable: true,
           writable: true,

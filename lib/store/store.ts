@@ -39,7 +39,8 @@ const RUN_KINDS: EventKind[] = [
 
 /**
  * Sessions and their append-only event logs. Every event is redacted, frozen and written
- * before it is published; `seq` is dense from 0 per session.
+ * before it is published; `seq` is dense from 0 per session. A session row's title and provider
+ * are redacted too: the sessions list serves them.
  */
 export class EventStore {
   private readonly nextSeq = new Map<string, number>();
@@ -66,11 +67,11 @@ export class EventStore {
       "INSERT INTO sessions (id, title, created_at, parent_id, fork_seq, provider) VALUES (?, ?, ?, ?, ?, ?)",
     ).run(
       row.id,
-      row.title,
+      this.redact(row.title),
       this.now(),
       row.parentId ?? null,
       row.forkSeq ?? null,
-      JSON.stringify(row.provider),
+      JSON.stringify(this.redact(row.provider)),
     );
     this.nextSeq.set(row.id, 0);
   }
@@ -152,11 +153,14 @@ export class EventStore {
 
   /** The provider shown in the sessions list, kept in step with `session.configured`. */
   updateProvider(id: string, provider: ProviderConfig): void {
-    this.prepare("UPDATE sessions SET provider = ? WHERE id = ?").run(JSON.stringify(provider), id);
+    this.prepare("UPDATE sessions SET provider = ? WHERE id = ?").run(
+      JSON.stringify(this.redact(provider)),
+      id,
+    );
   }
 
   updateTitle(id: string, title: string): void {
-    this.prepare("UPDATE sessions SET title = ? WHERE id = ?").run(title, id);
+    this.prepare("UPDATE sessions SET title = ? WHERE id = ?").run(this.redact(title), id);
   }
 
   /** The statement for `sql`, prepared once per store. */

@@ -1,7 +1,7 @@
 import "server-only";
 import type { ProviderConfig } from "@/lib/trace/config";
 import type { EventKind, NewEvent } from "@/lib/trace/events";
-import { isRecord, type JsonObject } from "./shapes";
+import { describeValue, isRecord, type JsonObject } from "./shapes";
 
 /** Every event kind, so an export naming another is refused (the type keeps this list complete). */
 const EVENT_KINDS: Readonly<Record<EventKind, true>> = {
@@ -92,7 +92,7 @@ export function readExportFile(file: JsonObject, notes: string[]): ReadExportOut
     if (missing)
       return {
         ok: false,
-        error: `${missing}: missing or of the wrong type for a ${String(event.kind)} event.`,
+        error: `${missing}: missing or of the wrong type for a ${describeValue(event.kind)} event.`,
       };
   }
   const first = events[0] as JsonObject;
@@ -119,7 +119,7 @@ export function readExportFile(file: JsonObject, notes: string[]): ReadExportOut
     notes.push("Some events had no time (at); every event was stamped with the time of this import.");
   const session = isRecord(file.session) ? file.session : {};
   const title =
-    typeof session.title === "string" ? session.title : String(config.title ?? "Imported session");
+    typeof session.title === "string" ? session.title : describeValue(config.title ?? "Imported session");
   const provider = (isRecord(session.provider)
     ? session.provider
     : config.provider) as unknown as ProviderConfig;

@@ -4,7 +4,10 @@ import { newId } from "@/lib/agent/ids";
 import type { Runtime } from "@/lib/agent/runtime";
 import { closeDeadRun } from "@/lib/agent/recover";
 import { planImport } from "./plan";
-import type { ImportInput, ImportResult } from "./types";
+import type { ImportInput, ImportResult, PlanOutcome } from "./types";
+
+/** How a 422 begins when planning threw: a shape the readers did not check reached a converter. */
+export const UNREADABLE_IMPORT = "The input could not be read";
 
 /**
  * `POST /api/import`: reads the input into a plan (see `planImport`), then stores the new session
@@ -13,7 +16,7 @@ import type { ImportInput, ImportResult } from "./types";
  * the store's redaction as it is appended, like any other.
  */
 export function importSession(runtime: Runtime, input: ImportInput): Outcome<ImportResult> {
-  const planned = planImport(input, { now: runtime.clock.now() });
+  const planned = planSafely(input, runtime.clock.now());
   if (!planned.ok) return refuse(422, planned.error);
   const { plan } = planned;
   const id = newId("ses");
@@ -37,4 +40,19 @@ export function importSession(runtime: Runtime, input: ImportInput): Outcome<Imp
     }
   });
   return succeed({ id, detected: plan.detected, notes });
+}
+
+/**
+ * Planning is pure and checks shapes before any converter runs; should a shape slip through and
+ * a converter throw, the answer is still a 422 naming what broke (never a 500), and nothing is saved.
+ */
+function planSafely(input: ImportInput, now: number): PlanOutcome {
+  try {
+    return planImport(input, { now });
+  } catch (error) {
+    return {
+      ok: false,
+      error: `${UNREADABLE_IMPORT}: ${error instanceof Error ? error.message : String(error)}`,
+    };
+  }
 }

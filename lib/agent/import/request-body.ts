@@ -81,14 +81,14 @@ const CHOICE_WORDS = new Set(["auto", "required", "none"]);
 
 function readChatToolChoice(choice: unknown): ToolChoiceSpec | undefined {
   const named = isRecord(choice) && isRecord(choice.function) && typeof choice.function.name === "string";
-  return CHOICE_WORDS.has(String(choice)) || named
+  return (typeof choice === "string" && CHOICE_WORDS.has(choice)) || named
     ? toolChoiceFromOpenAIChat(choice as OpenAIChatToolChoice)
     : undefined;
 }
 
 function readResponsesToolChoice(choice: unknown): ToolChoiceSpec | undefined {
   const named = isRecord(choice) && choice.type === "function" && typeof choice.name === "string";
-  return CHOICE_WORDS.has(String(choice)) || named
+  return (typeof choice === "string" && CHOICE_WORDS.has(choice)) || named
     ? toolChoiceFromOpenAIResponses(choice as OpenAIResponsesToolChoice)
     : undefined;
 }
@@ -96,7 +96,7 @@ function readResponsesToolChoice(choice: unknown): ToolChoiceSpec | undefined {
 const CHAT_ROLES = new Set(["system", "developer", "user", "assistant", "tool"]);
 
 function isChatMessage(m: JsonObject): boolean {
-  if (!CHAT_ROLES.has(String(m.role))) return false;
+  if (typeof m.role !== "string" || !CHAT_ROLES.has(m.role)) return false;
   if (m.role === "tool" && typeof m.tool_call_id !== "string") return false;
   if (m.role === "assistant" && m.tool_calls !== undefined) {
     const calls = m.tool_calls;

@@ -13,12 +13,33 @@ export function readString(value: unknown): string | undefined {
   return typeof value === "string" ? value : undefined;
 }
 
-/** Content that is a string or an array of objects each with a string `type`. */
+/**
+ * Any untrusted value as text for a note or an error, never throwing: `String()` throws on an
+ * object whose `toString` is not a function (`{"toString": 0}` is valid JSON).
+ */
+export function describeValue(value: unknown): string {
+  if (typeof value === "string") return value;
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
+}
+
+/**
+ * Content that is a string or an array of objects each with a string `type`, without holes (an
+ * assembled stream whose first block never started has one); a `tool_result` block's own
+ * `content` is absent or block content too (the converters read it as such).
+ */
 export function isBlockContent(value: unknown): boolean {
-  return (
-    typeof value === "string" ||
-    (Array.isArray(value) && value.every((part) => isRecord(part) && typeof part.type === "string"))
-  );
+  return typeof value === "string" || (Array.isArray(value) && Array.from(value).every(isBlock));
+}
+
+function isBlock(part: unknown): boolean {
+  if (!isRecord(part) || typeof part.type !== "string") return false;
+  // A call's id and name become text everywhere (pairing, tool names); anything else cannot.
+  if (part.type === "tool_use") return typeof part.id === "string" && typeof part.name === "string";
+  return part.type !== "tool_result" || part.content === undefined || isBlockContent(part.content);
 }
 
 /** Every message is an object with a string `role`. */

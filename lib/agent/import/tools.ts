@@ -4,13 +4,13 @@ import type { OpenAIChatTool } from "@/lib/protocol/openai-chat/types";
 import { toolsFromOpenAIResponses } from "@/lib/protocol/openai-responses/convert";
 import type { ToolSpec, UnifiedMessage, WireFormat } from "@/lib/protocol/unified";
 import type { ToolDefinition } from "@/lib/trace/config";
-import { isRecord } from "./shapes";
+import { describeValue, isRecord } from "./shapes";
 
 /** Anthropic `tools`: client tools (with `input_schema`) as specs; server tools are noted and left out. */
 function readAnthropicTools(tools: readonly unknown[], notes: string[]): ToolSpec[] {
   return tools.flatMap((tool) => {
     if (!isRecord(tool) || typeof tool.name !== "string" || !isRecord(tool.input_schema)) {
-      const type = isRecord(tool) ? String(tool.type ?? tool.name ?? "?") : "?";
+      const type = isRecord(tool) ? describeValue(tool.type ?? tool.name ?? "?") : "?";
       notes.push(`A tool of type "${type}" has no input_schema (a server tool?) and was left out.`);
       return [];
     }
@@ -38,7 +38,9 @@ export function readToolSpecs(format: WireFormat, tools: unknown, notes: string[
       notes.push(`${tools.length - functions.length} non-function tool(s) were left out.`);
     return toolsFromOpenAIChat(functions as unknown as OpenAIChatTool[]);
   }
-  const specs = toolsFromOpenAIResponses(records.map((tool) => ({ ...tool, type: String(tool.type) })));
+  const specs = toolsFromOpenAIResponses(
+    records.map((tool) => ({ ...tool, type: describeValue(tool.type) })),
+  );
   if (specs.length < tools.length)
     notes.push(`${tools.length - specs.length} built-in (non-function) tool(s) were left out.`);
   return specs;

@@ -149,7 +149,13 @@ function reduceParsed(state: AnthropicStreamState, event: AnthropicStreamEvent):
  */
 export function reduceAnthropicEvent(state: AnthropicStreamState, event: SseEvent): AnthropicStreamState {
   const parsed = parseAnthropicEvent(event);
-  return parsed.ok ? reduceParsed(state, parsed.event) : addNote(state, parsed.note);
+  if (!parsed.ok) return addNote(state, parsed.note);
+  try {
+    return reduceParsed(state, parsed.event);
+  } catch (error) {
+    // A field of the wrong type deep inside (a delta's `text` that is an object): unreadable too.
+    return addNote(state, `${parsed.event.type} could not be folded (${String(error)}) and was ignored`);
+  }
 }
 
 /**

@@ -5,12 +5,21 @@
  * @see https://platform.claude.com/docs/en/build-with-claude/streaming#event-types
  */
 import type { SseEvent } from "@/lib/protocol/sse";
+import { isStreamIndex } from "@/lib/protocol/stream-index";
 import type { AnthropicErrorBody, AnthropicStreamEvent } from "./types";
 
 export type ParsedAnthropicEvent = { ok: true; event: AnthropicStreamEvent } | { ok: false; note: string };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Absent, or an array of objects each with a string `type` (what the fold can index into). */
+function isBlockList(value: unknown): boolean {
+  return (
+    value == null ||
+    (Array.isArray(value) && value.every((block) => isRecord(block) && typeof block.type === "string"))
+  );
 }
 
 function parseJson(text: string): unknown {
@@ -45,22 +54,24 @@ export function parseAnthropicEvent({ event, data }: SseEvent): ParsedAnthropicE
     return { ok: true, event: { type: "error", error: readErrorBody(body, data) } };
   }
   if (!isRecord(body)) return { ok: false, note: `event ${event ?? "(unnamed)"}: data is not a JSON object` };
-  const hasIndex = typeof body.index === "number" && Number.isInteger(body.index) && body.index >= 0;
+  const hasIndex = isStreamIndex(body.index);
+  // The event's own `type` may be anything when the SSE name stood in for it: use the one read.
+  const typed = { ...body, type } as AnthropicStreamEvent;
   switch (type) {
     case "ping":
     case "message_stop":
       return { ok: true, event: { type } };
     case "message_start":
-      return isRecord(body.message)
-        ? { ok: true, event: body as AnthropicStreamEvent }
-        : { ok: false, note: "message_start without a message object" };
+      return isRecord(body.message) && isBlockList(body.message.content)
+        ? { ok: true, event: typed }
+        : { ok: false, note: "message_start without a message object whose content is typed blocks" };
     case "content_block_start":
       return hasIndex && isRecord(body.content_block) && typeof body.content_block.type === "string"
-        ? { ok: true, event: body as AnthropicStreamEvent }
+        ? { ok: true, event: typed }
         : { ok: false, note: "content_block_start without an index or a typed content_block" };
     case "content_block_delta":
       return hasIndex && isRecord(body.delta) && typeof body.delta.type === "string"
-        ? { ok: true, event: body as AnthropicStreamEvent }
+        ? { ok: true, event: typed }
         : { ok: false, note: "content_block_delta without an index or a typed delta" };
     case "content_block_stop":
       return hasIndex
@@ -68,7 +79,7 @@ export function parseAnthropicEvent({ event, data }: SseEvent): ParsedAnthropicE
         : { ok: false, note: "content_block_stop without an index" };
     case "message_delta":
       return isRecord(body.delta)
-        ? { ok: true, event: body as AnthropicStreamEvent }
+        ? { ok: true, event: typed }
         : { ok: false, note: "message_delta without a delta object" };
     default:
       return { ok: false, note: `ignored an event of unknown type ${JSON.stringify(type)}` };

@@ -78,6 +78,15 @@ function updatePartialJson(
  * @see https://platform.openai.com/docs/api-reference/chat-streaming/streaming
  */
 export function reduceOpenAIChatEvent(state: OpenAIChatStreamState, event: SseEvent): OpenAIChatStreamState {
+  try {
+    return reduceChatEvent(state, event);
+  } catch (error) {
+    // A field of the wrong type deep inside (a delta's `content` that is an object): unreadable too.
+    return addNote(state, `a chunk could not be folded (${String(error)}) and was ignored`);
+  }
+}
+
+function reduceChatEvent(state: OpenAIChatStreamState, event: SseEvent): OpenAIChatStreamState {
   const parsed = parseOpenAIChatEvent(event);
   if (!parsed.ok) return addNote(state, parsed.note);
   if (state.done)

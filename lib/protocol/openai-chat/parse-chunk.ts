@@ -5,6 +5,7 @@
  * @see https://platform.openai.com/docs/api-reference/chat-streaming/streaming
  */
 import type { SseEvent } from "@/lib/protocol/sse";
+import { isStreamIndex } from "@/lib/protocol/stream-index";
 import type { OpenAIChatChunk, OpenAIChatErrorBody } from "./types";
 
 export type ParsedOpenAIChatEvent =
@@ -40,8 +41,9 @@ function readErrorBody(error: unknown): OpenAIChatErrorBody {
   };
 }
 
+/** An index the fold can store by (bounded: see `MAX_STREAM_INDEX`). */
 function isIndex(value: unknown): value is number {
-  return typeof value === "number" && Number.isInteger(value) && value >= 0;
+  return isStreamIndex(value);
 }
 
 /** Why a chunk's choices cannot be folded, or `null` when they can. */

@@ -119,7 +119,13 @@ export function reduceOpenAIResponsesEvent(
 ): OpenAIResponsesStreamState {
   const parsed = parseOpenAIResponsesEvent(event);
   if (parsed.ok === "skipped") return state;
-  return parsed.ok ? reduceParsed(state, parsed.event) : addNote(state, parsed.note);
+  if (!parsed.ok) return addNote(state, parsed.note);
+  try {
+    return reduceParsed(state, parsed.event);
+  } catch (error) {
+    // A field of the wrong type deep inside (a delta that is an object): unreadable too.
+    return addNote(state, `${parsed.event.type} could not be folded (${String(error)}) and was ignored`);
+  }
 }
 
 /**

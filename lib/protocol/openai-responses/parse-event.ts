@@ -5,6 +5,7 @@
  * @see https://platform.openai.com/docs/api-reference/responses-streaming
  */
 import type { SseEvent } from "@/lib/protocol/sse";
+import { isStreamIndex } from "@/lib/protocol/stream-index";
 import type { OpenAIResponsesErrorBody, OpenAIResponsesStreamEvent } from "./types";
 
 export type ParsedOpenAIResponsesEvent =
@@ -39,8 +40,9 @@ function readErrorBody(body: unknown, rawData: string): OpenAIResponsesErrorBody
   };
 }
 
+/** An index the fold can store by (bounded: see `MAX_STREAM_INDEX`). */
 function isIndex(value: unknown): value is number {
-  return typeof value === "number" && Number.isInteger(value) && value >= 0;
+  return isStreamIndex(value);
 }
 
 /** The field each event type needs besides its indexes, and whether it needs `content_index`. */
