@@ -3,12 +3,8 @@ import path from "node:path";
 import vm from "node:vm";
 import zlib from "node:zlib";
 
-/** Strings only Monaco's code holds: the editor's own CSS class, its worker hook, the wrapper's CDN default. */
-export const MONACO_MARKERS = [
-  "monaco-editor-background",
-  "MonacoEnvironment",
-  "cdn.jsdelivr.net/npm/monaco-editor",
-];
+/** Strings only Monaco's code holds: the editor's own CSS class and its worker hook. */
+export const MONACO_MARKERS = ["monaco-editor-background", "MonacoEnvironment"];
 
 /** One page's first-load JavaScript: the files the browser loads before the page is interactive. */
 export interface PageFirstLoad {

@@ -5,11 +5,10 @@
  * answer is held to: lib/agent/import/testing/import-check.ts.
  */
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { anyJson } from "@/lib/agent/import/testing/arbitrary-import";
-import { createImportChecker, type ImportChecker } from "@/lib/agent/import/testing/import-check";
+import { FUZZ_RUNS, openImportFixture } from "@/lib/agent/import/testing/import-check";
 import { buildHar, openTestRuntime, runOfflineSession } from "@/lib/agent/import/testing/runtime";
-import { setRuntime, type Runtime } from "@/lib/agent/runtime";
 import { decodeSse } from "@/lib/protocol/sse";
 import {
   listAnthropicStreamFixtures,
@@ -20,23 +19,11 @@ import {
 import { parseOrText, replaceSubtree } from "@/lib/protocol/testing/mutate-json";
 import { POST } from "./route";
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
+const RUNS = FUZZ_RUNS;
 
-let runtime: Runtime;
-let dispose: () => void;
-let check: ImportChecker;
-beforeAll(() => {
-  ({ runtime, dispose } = openTestRuntime());
-  setRuntime(runtime);
-  check = createImportChecker(runtime, POST);
-});
-afterAll(() => {
-  setRuntime(undefined);
-  dispose();
-});
-
-const json = (value: unknown) => check.json(value);
-const text = (value: string) => check.text(value);
+const fixture = openImportFixture(POST);
+const json = (value: unknown) => fixture.check.json(value);
+const text = (value: string) => fixture.check.text(value);
 
 const CAPTURES = [
   ...listAnthropicStreamFixtures().filter((name) => name.endsWith(".sse")),
@@ -188,7 +175,7 @@ describe("POST /api/import, fuzzed with damaged recordings", () => {
     expect(notes).toContain(
       "The assembled message could not be read (/content: an Anthropic message's content must be blocks with a type.): no turn was recorded.",
     );
-    expect(runtime.store.events(id).map((event) => event.kind)).not.toContain("turn.completed");
-    runtime.store.deleteSession(id);
+    expect(fixture.runtime.store.events(id).map((event) => event.kind)).not.toContain("turn.completed");
+    fixture.runtime.store.deleteSession(id);
   });
 });

@@ -4,30 +4,16 @@
  * held to: lib/agent/import/testing/import-check.ts. Recorded files, damaged: route-fuzz-recorded.test.ts.
  */
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, it } from "vitest";
+import { describe, it } from "vitest";
 import { anyJson, shapedJson, sseText } from "@/lib/agent/import/testing/arbitrary-import";
-import { createImportChecker, type ImportChecker } from "@/lib/agent/import/testing/import-check";
-import { openTestRuntime } from "@/lib/agent/import/testing/runtime";
-import { setRuntime, type Runtime } from "@/lib/agent/runtime";
+import { FUZZ_RUNS, openImportFixture } from "@/lib/agent/import/testing/import-check";
 import { POST } from "./route";
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
+const RUNS = FUZZ_RUNS;
 
-let runtime: Runtime;
-let dispose: () => void;
-let check: ImportChecker;
-beforeAll(() => {
-  ({ runtime, dispose } = openTestRuntime());
-  setRuntime(runtime);
-  check = createImportChecker(runtime, POST);
-});
-afterAll(() => {
-  setRuntime(undefined);
-  dispose();
-});
-
-const json = (value: unknown) => check.json(value);
-const text = (value: string) => check.text(value);
+const fixture = openImportFixture(POST);
+const json = (value: unknown) => fixture.check.json(value);
+const text = (value: string) => fixture.check.text(value);
 
 describe("POST /api/import, fuzzed with made-up input", () => {
   it(`answers random JSON with 201 or 4xx, never a throw (${RUNS} runs)`, async () => {

@@ -4,10 +4,11 @@
  * reads back in every transcript format (it is then deleted, so each run costs the same); and no
  * 422 comes from the importer's last-resort guard (that would mean a converter threw). Test-only.
  */
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { UNREADABLE_IMPORT } from "@/lib/agent/import/import-session";
-import type { Runtime } from "@/lib/agent/runtime";
+import { setRuntime, type Runtime } from "@/lib/agent/runtime";
 import { getTranscriptBody } from "@/lib/agent/transcript-body";
+import { openTestRuntime } from "./runtime";
 
 const FORMATS = ["anthropic", "openai-chat", "openai-responses", "unified"];
 
@@ -47,5 +48,38 @@ export function createImportChecker(
   return {
     json: (value) => importAndCheck(JSON.stringify(value), "application/json"),
     text: (value) => importAndCheck(value, "text/plain; charset=utf-8"),
+  };
+}
+
+/** How many runs each fuzz property makes: `FUZZ_RUNS`, 40 by default. */
+export const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? 40);
+
+/**
+ * For a test file: opens a test runtime before its tests (as the routes' runtime) with a checker
+ * on `post`, and closes it after them. Read `runtime` and `check` inside tests.
+ */
+export function openImportFixture(post: (request: Request) => Promise<Response>): {
+  readonly runtime: Runtime;
+  readonly check: ImportChecker;
+} {
+  let runtime: Runtime | undefined;
+  let check: ImportChecker | undefined;
+  let dispose = () => {};
+  beforeAll(() => {
+    ({ runtime, dispose } = openTestRuntime());
+    setRuntime(runtime);
+    check = createImportChecker(runtime, post);
+  });
+  afterAll(() => {
+    setRuntime(undefined);
+    dispose();
+  });
+  return {
+    get runtime() {
+      return runtime!;
+    },
+    get check() {
+      return check!;
+    },
   };
 }
