@@ -191,6 +191,8 @@ test("moving the timeline cursor back shows that moment in the transcript and gr
   const index = events.findIndex((event) => event.kind === "turn.completed");
   const seq = events[index]!.seq;
   const nodes = page.getByTestId("graph-node");
+  // The graph draws one step behind the cursor: count its ok nodes once it has drawn the run.
+  await expect(page.locator('[data-testid="graph-node"][data-status="ok"]').first()).toBeVisible();
   const okBefore = await page.locator('[data-testid="graph-node"][data-status="ok"]').count();
 
   const track = page.getByTestId("timeline");
