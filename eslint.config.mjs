@@ -3,7 +3,7 @@ import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTypescript from "eslint-config-next/typescript";
 
 /**
- * DESIGN.md, "Layers and who may import whom", as lint rules. Cross-folder imports use the
+ * docs/architecture.md, "Layers and who may import whom", as lint rules. Cross-folder imports use the
  * `@/` alias (relative imports may not climb out of a folder), so these patterns see them all.
  */
 /** Node's built-in modules, matched as whole module names (a folder named `stream` is not one). */
@@ -42,7 +42,9 @@ const pure = (/** @type {string} */ layer, /** @type {string[]} */ allowed) =>
       group: ["@/lib/*", ...allowed.map((a) => `!@/lib/${a}`), ...allowed.map((a) => `!@/lib/${a}/*`)],
       message: `lib/${layer} may import only ${allowed.join(", ")}.`,
     },
-    ...(layer === "protocol" ? [{ group: SDKS, message: "lib/protocol imports no SDK (DESIGN.md)." }] : []),
+    ...(layer === "protocol"
+      ? [{ group: SDKS, message: "lib/protocol imports no SDK (docs/architecture.md)." }]
+      : []),
     { group: ["better-sqlite3", "server-only"], message: `lib/${layer} is pure.` },
   ]);
 
@@ -68,10 +70,18 @@ const config = [
   { files: ["lib/trace/**"], rules: pure("trace", ["trace", "protocol"]) },
   { files: ["lib/protocol/**"], rules: pure("protocol", ["protocol"]) },
   { files: ["lib/schema/**"], rules: pure("schema", ["schema", "protocol", "trace"]) },
+  { files: ["lib/contract/**"], rules: pure("contract", ["contract", "protocol", "trace"]) },
   { files: ["lib/**/*.test.ts", "lib/**/testing/**"], rules: { "no-restricted-imports": "off" } },
   {
     files: ["lib/**"],
-    ignores: ["lib/trace/**", "lib/protocol/**", "lib/schema/**", "lib/**/*.test.ts", "lib/**/testing/**"],
+    ignores: [
+      "lib/trace/**",
+      "lib/protocol/**",
+      "lib/schema/**",
+      "lib/contract/**",
+      "lib/**/*.test.ts",
+      "lib/**/testing/**",
+    ],
     rules: restrict([NO_CLIMBING, NO_UI]),
   },
   { files: ["app/**"], rules: restrict([NO_CLIMBING]) },

@@ -9,7 +9,7 @@ const HOW_TO_GET_IN =
   "Open the URL that `npm start` printed (it ends in ?token=…), or send Authorization: Bearer <token>.";
 
 /**
- * The security edge, run before every request (DESIGN.md, "Security"), in this order:
+ * The security edge, run before every request (docs/architecture.md, "Security"), in this order:
  * 1. a `Host` that is not ours → 403, before anything else (DNS rebinding);
  * 2. a present, foreign `Origin` → 403 (cross-site requests);
  * 3. `/api/*` (all but `GET /api/health`) and any non-GET/HEAD request without the token → 401;

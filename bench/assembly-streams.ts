@@ -1,5 +1,5 @@
 /**
- * Large streams (~3,000 SSE events) built from the real wire fixtures (../shared/fixtures/wire):
+ * Large streams (~3,000 SSE events) built from the real wire fixtures (fixtures/wire/):
  * the fixture's own event lines, repeated. Only `"index":N` is rewritten where a block or a
  * tool call is repeated under a new index; every other byte is the fixture's.
  */

@@ -2,7 +2,7 @@ import type { Page, TestInfo } from "@playwright/test";
 import { createSession, expect, openApp, RUN_TIMEOUT, test } from "./support/fixtures";
 
 /**
- * The debugger (issue 5) in real Chromium against the built app, at 1280×800: the stream panel
+ * The debugger in real Chromium against the built app, at 1280×800: the stream panel
  * and its scrubber on a live run, stepping with breakpoints and keys, approving and denying a
  * call, and the timeline's time travel with `?seq=` — each test keeps a screenshot.
  */

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, openApp, RUN_TIMEOUT, test } from "./support/fixtures";
 
 /**
- * Fork (issue 6, item 6) in real Chromium against the built app: "Fork here" on the first user
+ * Fork in real Chromium against the built app: "Fork here" on the first user
  * message with an edited system prompt opens the child with that message only; the child runs
  * to the end on its own; the sessions list shows the child under its parent.
  */

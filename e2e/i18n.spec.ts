@@ -4,7 +4,7 @@ import { keepScreenshot, readLesson, sessionIdOf, type LessonDetail } from "./su
 import { collectUiTexts, createTextChecker, listStrings, type UiText } from "./support/ui-text";
 
 /**
- * The whole UI in two languages (issue 7, item 5): the browser's language is the default, the
+ * The whole UI in two languages: the browser's language is the default, the
  * switch's choice wins and is remembered; and in Chinese, a walk of the DOM of every main page
  * finds no visible text that is not in the Chinese catalog (e2e/support/ui-text.ts says exactly
  * what counts as data rather than UI text, and why).

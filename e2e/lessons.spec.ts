@@ -4,7 +4,7 @@ import { expect, openApp, RUN_TIMEOUT, test } from "./support/fixtures";
 import { keepScreenshot, readEvents, readLesson, sessionIdOf, walkLesson } from "./support/lesson-walk";
 
 /**
- * Lessons (issue 7) in real Chromium against the built app, at 1280×800: the lessons page, then
+ * Lessons in real Chromium against the built app, at 1280×800: the lessons page, then
  * one lesson walked from start to end with Next in English and another in Chinese. At each step
  * the guide shows the step's text and "Step k of n", the debugger's cursor sits on the step's
  * event (which matches the step) and the step's place is marked; the run stops at the guide's

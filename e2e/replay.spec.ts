@@ -1,7 +1,7 @@
 import { createSession, expect, openApp, RUN_TIMEOUT, test } from "./support/fixtures";
 
 /**
- * Replaying one call from the transcript (issue 6, item 5) in real Chromium against the built
+ * Replaying one call from the transcript in real Chromium against the built
  * app: a read_file call replayed with another path answers with that file, shown beside the
  * original with a line diff; replayed with `{}` it fails schema validation, and says so.
  */

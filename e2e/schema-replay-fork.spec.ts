@@ -10,7 +10,7 @@ import { expect, openApp, RUN_TIMEOUT, test } from "./support/fixtures";
 import { LINT_TIMEOUT, replaceDefinition } from "./support/tool-editor";
 
 /**
- * Issue 6's "Done when", in one run in real Chromium against the built app: a session with two
+ * Schema, replay and fork in one run in real Chromium against the built app: a session with two
  * recorded calls of a custom `echo` tool; a property of `echo` renamed in Monaco → both earlier
  * calls listed as now invalid; the first call replayed from its graph node with the renamed
  * draft and fixed arguments → ok, shown beside the original; a fork at the end of turn 1 with an

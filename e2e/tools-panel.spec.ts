@@ -3,7 +3,7 @@ import { createSession, expect, openApp, RUN_TIMEOUT, test } from "./support/fix
 import { LINT_TIMEOUT, replaceDefinition } from "./support/tool-editor";
 
 /**
- * The Tools pane (issue 6) in real Chromium against the built app: a custom tool typed into the
+ * The Tools pane in real Chromium against the built app: a custom tool typed into the
  * bundled Monaco is linted for every provider as it changes, its draft survives a reload, saving
  * records it in the session, and a built-in's recorded call is validated again. Every request
  * the page makes — Monaco and its workers included — stays on our origin, with no CSP violation

@@ -2,7 +2,7 @@ import type { Page, TestInfo } from "@playwright/test";
 import { createSession, expect, openApp, RUN_TIMEOUT, test } from "./support/fixtures";
 
 /**
- * The transcript pane's format switch (issue 5) in real Chromium against the built app: after a
+ * The transcript pane's format switch in real Chromium against the built app: after a
  * read_file run, the same conversation in OpenAI chat and Responses shapes, as raw JSON, side by
  * side with Anthropic, and the request view's diff of turn 2 against turn 1. A turn whose stream
  * was cut part-way carries its mark in the transcript and on the graph's stream node.

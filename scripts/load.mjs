@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run load` (issue 8, item 5): LOAD_SESSIONS (20) workers run lessons at once for
+// `npm run load`: LOAD_SESSIONS (20) workers run lessons at once for
 // LOAD_SECONDS (60) against a server started here (scripts/start.mjs, port LOAD_PORT = 3125,
 // a fresh data dir), over loopback. Each worker creates a session, sends the lesson's messages
 // one run at a time (approving and answering where a run waits), then starts the next lesson.

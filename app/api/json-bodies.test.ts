@@ -1,6 +1,6 @@
 /**
  * Every route method that reads a body (as the file system lists them), against bodies that are
- * too large or not JSON: 413 or 400 in API.md's error shape, and nothing changes — no session, no
+ * too large or not JSON: 413 or 400 in docs/api.md's error shape, and nothing changes — no session, no
  * event, no live run, no file in the data dir. The ids in the URL are real (a finished run's
  * session and call), so the body is the only thing wrong.
  */
@@ -14,7 +14,7 @@ import {
 import { BODY_METHODS, fillRoute, listApiRoutes } from "@/lib/server/testing/route-table";
 
 const MiB = 1024 * 1024;
-/** API.md: 1 MiB, 20 MiB for import. A route not listed here is held to the default. */
+/** docs/api.md: 1 MiB, 20 MiB for import. A route not listed here is held to the default. */
 const LIMITS: Readonly<Record<string, number>> = { "/api/import": 20 * MiB };
 /** Routes that read any body as text when it is not declared JSON: a malformed JSON text is an import they do not recognize. */
 const TEXT_ROUTES = new Set(["/api/import"]);

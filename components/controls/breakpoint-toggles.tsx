@@ -15,7 +15,7 @@ const POINTS: readonly (keyof Breakpoints)[] = [
 ];
 
 /**
- * The five breakpoints (API.md), as checkboxes. What is checked comes from the log
+ * The five breakpoints (docs/api.md), as checkboxes. What is checked comes from the log
  * (`session.configured`); while a change is on its way (request sent, event not yet received)
  * the box shows the requested value, so it does not flick back.
  */

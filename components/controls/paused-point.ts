@@ -3,7 +3,7 @@ import type { Breakpoints } from "@/lib/trace/config";
 import type { PauseReason, TraceEvent } from "@/lib/trace/events";
 import type { SessionStatus } from "@/lib/trace/status";
 
-/** Where the live run waits, read from its last `run.paused` (DESIGN.md, "Stepping"). */
+/** Where the live run waits, read from its last `run.paused` (docs/architecture.md, "Stepping"). */
 export interface PausedPoint {
   /** The seq of the `run.paused` event. */
   seq: number;

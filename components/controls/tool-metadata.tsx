@@ -9,7 +9,7 @@ const FLAGS: readonly (keyof ToolMeta)[] = [
   "needsApproval",
 ];
 
-/** A tool's name, description and metadata (DESIGN.md's flags, its timeout and its mock). */
+/** A tool's name, description and metadata (docs/architecture.md's flags, its timeout and its mock). */
 export function ToolMetadata({ tool, name }: { tool: ToolDefinition | null; name: string | null }) {
   const t = useTranslations("Controls.tool");
   if (!tool) return <p className="warning">{t("unknown", { name: name ?? "?" })}</p>;

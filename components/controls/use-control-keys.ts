@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import type { ControlAction } from "./paused-point";
 
 /**
- * The debugger's keys (DESIGN.md, "Stepping"): F10 step, F5 continue, Shift+F5 interrupt. F5
+ * The debugger's keys (docs/architecture.md, "Stepping"): F10 step, F5 continue, Shift+F5 interrupt. F5
  * and F10 are taken from the browser on this page (Ctrl+R still reloads). While a dialog is open
  * the keys do nothing (the dialog is what needs an answer).
  */

@@ -1,4 +1,4 @@
-/** The API's response shapes (API.md, "Sessions"), as the UI reads them. */
+/** The API's response shapes (docs/api.md, "Sessions"), as the UI reads them. */
 import type { Breakpoints, PolicyConfig, ProviderConfig, ToolDefinition } from "@/lib/trace/config";
 import type { TraceEvent } from "@/lib/trace/events";
 import type { SessionStatus } from "@/lib/trace/status";

@@ -22,7 +22,7 @@ interface GuideExtras {
 type GuidePaneProps = Omit<GuideInputs, "lesson"> & GuideExtras & { scenarioId: string };
 
 /**
- * The lesson guide in the debugger (issue 7, item 4): the current step's text in the UI
+ * The lesson guide in the debugger: the current step's text in the UI
  * language, "Step k of n", Back and Next (also Alt+← / Alt+→). Next moves the run and the
  * explanation together; the step's place is marked in the graph, the stream and the transcript.
  */

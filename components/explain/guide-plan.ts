@@ -1,5 +1,5 @@
 /**
- * What the guide does to show a step (issue 7, item 4). Pure: the hook in `use-guide.ts` feeds it
+ * What the guide does to show a step. Pure: the hook in `use-guide.ts` feeds it
  * the log's state and carries out the move it returns.
  */
 import { assertNever } from "@/lib/protocol/unified";
@@ -18,7 +18,7 @@ const AFTER_RESULT: readonly GuidePoint[] = ["afterResult"];
 const EARLY_STAGES: readonly string[] = ["lookup", "prepare", "validate", "preflight", "approval"];
 
 /**
- * The breakpoints at which the run first stops after a step's event (DESIGN.md, "Stepping"):
+ * The breakpoints at which the run first stops after a step's event (docs/architecture.md, "Stepping"):
  * `beforeRequest` follows `request.assembled`, `endOfTurn` follows `turn.completed`,
  * `beforeExecute` follows a call's checks and approval, `afterResult` follows its result. A call
  * that fails its checks never reaches `execute`, so those steps also stop after the result. A

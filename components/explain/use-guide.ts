@@ -62,7 +62,7 @@ interface Drive {
 const sessionUrl = (id: string) => `/api/sessions/${encodeURIComponent(id)}`;
 
 /**
- * The guide's state and its effect on the run (issue 7, item 4). The position is remembered per
+ * The guide's state and its effect on the run. The position is remembered per
  * session. On a step whose event is not in the log yet, it sets the breakpoints where the run
  * first stops after that event, then sends the lesson's next message (in the UI language) or
  * continues a paused run, each at most once per state of the log; approvals stay with the

@@ -32,7 +32,7 @@ export interface ForkForm {
   messages: ReadonlyMap<string, BlockEdit>;
 }
 
-/** `edits` of `POST /api/sessions/:id/fork` (API.md), each present only when it changes something. */
+/** `edits` of `POST /api/sessions/:id/fork` (docs/api.md), each present only when it changes something. */
 export interface ForkEdits {
   system?: string;
   provider?: ProviderConfig;

@@ -14,7 +14,7 @@ interface ForkPolicyFieldProps {
 }
 
 /**
- * The child's policy as JSON (PolicyConfig, API.md). Text that is not a JSON object keeps the
+ * The child's policy as JSON (PolicyConfig, docs/api.md). Text that is not a JSON object keeps the
  * text and says why; a field the server refuses is named (`/edits/policy/batch: …`).
  */
 export function ForkPolicyField({

@@ -37,7 +37,7 @@ export interface FlowGraphProps {
 }
 
 /**
- * The run-level flow graph (issue 5, item 2): every turn's request, stream and blocks, and each
+ * The run-level flow graph: every turn's request, stream and blocks, and each
  * tool call's nine stages, coloured by status. It projects the log prefix with checkpoints, lays
  * out with dagre only when the structure changes, and pushes statuses to a store that each node
  * reads by id, so a status change re-renders that node alone.

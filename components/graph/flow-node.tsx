@@ -85,7 +85,7 @@ function NodeReplay({ callId }: { callId: string }) {
   );
 }
 
-/** One body per kind: a registry, not a chain of ifs (STYLE.md). */
+/** One body per kind: a registry, not a chain of ifs (docs/style.md). */
 const BODIES: Record<GraphNodeKind, ComponentType<BodyProps>> = {
   user: LabelBody,
   "request-section": SectionBody,

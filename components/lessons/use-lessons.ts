@@ -4,11 +4,11 @@ import { requestJson } from "@/components/data/api";
 import { sessionsKey } from "@/components/data/types";
 import type { LessonStepView } from "@/lib/trace/lesson-steps";
 
-/** A lesson as `GET /api/scenarios?lang=` lists it (API.md, "Scenarios"), in one language. */
+/** A lesson as `GET /api/scenarios?lang=` lists it (docs/api.md, "Scenarios"), in one language. */
 export interface LessonSummary {
   id: string;
   title: string;
-  /** The concept ids it shows (issue 7's 33, e.g. `id-pairing`). */
+  /** The concept ids it shows (the course's 33, e.g. `id-pairing`). */
   concepts: string[];
   summary: string;
   /** How many scripted user messages `POST .../messages {}` sends, in all. */

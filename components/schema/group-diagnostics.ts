@@ -1,6 +1,6 @@
 import type { LintDiagnostic, LintProvider } from "@/lib/schema/lint/types";
 
-/** A lint diagnostic as `POST /api/schema/lint` answers it (API.md). */
+/** A lint diagnostic as `POST /api/schema/lint` answers it (docs/api.md). */
 export type Diagnostic = LintDiagnostic;
 
 /** A group of the lint list: diagnostics every provider shares (`all`), or one provider's own. */

@@ -10,7 +10,7 @@ import {
 } from "./tool-definition-schema";
 
 /**
- * Monaco from the local `monaco-editor` package, never a CDN (STACK.md, "Monaco without a CDN"):
+ * Monaco from the local `monaco-editor` package, never a CDN (docs/stack.md, "Monaco without a CDN"):
  * every worker label gets a same-origin module worker bundled by Next (returning `undefined` for a
  * label breaks the editor), the React wrapper is told to use this instance, and the JSON language
  * service knows the tool-definition schema and the 2020-12 meta-schema without fetching anything.

@@ -47,7 +47,7 @@ export function collectRecordedCalls(events: readonly TraceEvent[], toolName: st
   return calls.map((call) => ({ ...call, then: verdicts.get(call.callId) ?? call.then }));
 }
 
-/** An error `POST /api/schema/validate` reports (API.md). */
+/** An error `POST /api/schema/validate` reports (docs/api.md). */
 export interface ValidationError {
   path: string;
   message: string;

@@ -9,7 +9,7 @@ const FLAGS: readonly Exclude<keyof ToolMeta, "timeoutMs">[] = [
   "needsApproval",
 ];
 
-/** A tool's metadata as badges (DESIGN.md's flags and timeout), its kind and its mock. */
+/** A tool's metadata as badges (docs/architecture.md's flags and timeout), its kind and its mock. */
 export function ToolBadges({ tool }: { tool: ToolDefinition }) {
   const t = useTranslations("Tools.badge");
   const meta = tool.meta ?? {};

@@ -2,7 +2,7 @@ import metaSchema from "./json-schema-2020-12.json";
 
 /**
  * The schemas the editor's JSON language service knows (Monaco registers them with
- * `enableSchemaRequest: false`, so nothing is ever fetched): API.md's ToolDefinition shape, whose
+ * `enableSchemaRequest: false`, so nothing is ever fetched): docs/api.md's ToolDefinition shape, whose
  * `input_schema` is the JSON Schema 2020-12 meta-schema (bundled in `json-schema-2020-12.json`).
  * They give `name`, `description`, `input_schema`, `meta`, `mock` and every JSON Schema keyword
  * completion, hover docs and validation as a definition is typed.
@@ -21,7 +21,7 @@ const flag = (text: string) => ({ type: "boolean", description: text, markdownDe
 
 const describe = (text: string) => ({ description: text.replaceAll("`", ""), markdownDescription: text });
 
-/** API.md's ToolDefinition for a custom tool, with docs on every field. */
+/** docs/api.md's ToolDefinition for a custom tool, with docs on every field. */
 export const TOOL_DEFINITION_SCHEMA = {
   $id: TOOL_DEFINITION_SCHEMA_URI,
   title: "Toolscope tool definition",

@@ -17,7 +17,7 @@ export interface Cursor {
 
 /**
  * The timeline cursor: `null` in state means live (at the end, following new events); otherwise
- * a pinned seq that new events do not move. The URL holds `?seq=N` while pinned (API.md:
+ * a pinned seq that new events do not move. The URL holds `?seq=N` while pinned (docs/api.md:
  * `/sessions/:id?seq=N`), replaced rather than pushed, so a reload or a shared link opens the
  * same moment without filling the history.
  */

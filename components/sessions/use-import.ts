@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiError } from "@/components/data/api";
 import { sessionsKey } from "@/components/data/types";
 
-/** `POST /api/import`'s answer (API.md, "Import"). */
+/** `POST /api/import`'s answer (docs/api.md, "Import"). */
 export interface ImportResult {
   id: string;
   detected: { format: string; provider: string };

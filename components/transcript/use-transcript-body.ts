@@ -4,7 +4,7 @@ import type { OpenAIChatMessageParam, OpenAIChatTool } from "@/lib/protocol/open
 import type { OpenAIResponsesInputItem, OpenAIResponsesTool } from "@/lib/protocol/openai-responses/types";
 import type { UnifiedMessage } from "@/lib/protocol/unified";
 
-/** The four shapes `GET /api/sessions/:id/transcript` writes (API.md). */
+/** The four shapes `GET /api/sessions/:id/transcript` writes (docs/api.md). */
 export const TRANSCRIPT_FORMATS = ["anthropic", "openai-chat", "openai-responses", "unified"] as const;
 export type TranscriptFormat = (typeof TRANSCRIPT_FORMATS)[number];
 

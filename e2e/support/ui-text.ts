@@ -4,7 +4,7 @@ import { LOCALE_NAMES, type AppLocale } from "@/i18n/locales";
 import { STAGES } from "@/lib/trace/events";
 
 /**
- * Finds UI text that did not come from a catalog (issue 7: "in Chinese, a walk of the DOM of every
+ * Finds UI text that did not come from a catalog ("in Chinese, a walk of the DOM of every
  * main page finds no visible text that is not in the Chinese catalog").
  *
  * Every visible text node, placeholder and aria-label is checked, in this order:

@@ -10,7 +10,7 @@ import type { Runtime } from "./runtime";
 export const EXPORT_FORMAT = "toolscope-export";
 export const EXPORT_VERSION = 1;
 
-/** `GET /api/sessions/:id/export`: API.md's export file. */
+/** `GET /api/sessions/:id/export`: docs/api.md's export file. */
 export interface SessionExport {
   format: typeof EXPORT_FORMAT;
   version: typeof EXPORT_VERSION;

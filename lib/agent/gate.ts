@@ -11,7 +11,7 @@ type Waiting =
   | { reason: "manual-result"; callId: string; resume: (result: ManualResult) => void };
 
 /**
- * The run's gates (DESIGN.md, "Stepping"): breakpoints, the approval wait and the manual-result
+ * The run's gates (docs/architecture.md, "Stepping"): breakpoints, the approval wait and the manual-result
  * wait. The run awaits them; the control API resolves them. Every pause and resume is an event
  * the run itself appends, so the log shows exactly where it stopped and why.
  */

@@ -1,5 +1,5 @@
 /**
- * Every injected fault (API.md, `Fault`), in every wire format, through the real SDK and the
+ * Every injected fault (docs/api.md, `Fault`), in every wire format, through the real SDK and the
  * agent loop: each ends with a clear `wire.error` (and `run.failed` unless a retry recovers),
  * records every event that arrived whole, and leaves a transcript the pairing doctor accepts.
  */

@@ -56,7 +56,7 @@ const PLACEHOLDER_MODEL = "model";
 
 /**
  * A transcript as the request body a provider would be sent, written by the same `build*Request`
- * functions the providers use, keeping only the keys API.md lists: `model`, `max_tokens`,
+ * functions the providers use, keeping only the keys docs/api.md lists: `model`, `max_tokens`,
  * `stream`, `tool_choice` and `parallel_tool_calls` are left out. As in a real request, `tools`
  * is absent when there are none and the system prompt (`system`, the first chat message,
  * `instructions`) when it is empty. The unified body always has all three keys. Pure.

@@ -1,7 +1,7 @@
 import type { ErrorKind } from "@/lib/protocol/unified";
 
 /**
- * The one table of error kinds (DESIGN.md's vocabulary): what each means, which stage raises it,
+ * The one table of error kinds (docs/architecture.md's vocabulary): what each means, which stage raises it,
  * whether the tool ran, and the hint the model gets about what to do next.
  */
 export const ERROR_KIND_TABLE: Readonly<

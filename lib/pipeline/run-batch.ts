@@ -9,7 +9,7 @@ import type { BatchInput, BatchOutput, NormalizedResult, PipelineContext } from 
 
 /**
  * Runs every call of one assistant turn through the nine stages and returns one result per
- * call, in call order, whatever order they finished in (DESIGN.md, "The tool pipeline").
+ * call, in call order, whatever order they finished in (docs/architecture.md, "The tool pipeline").
  *
  * `all-or-nothing` (the default) checks every call first (lookup → preflight); if any fails,
  * nobody is asked to approve anything and nothing executes: the failing calls get their own

@@ -18,7 +18,7 @@ export interface ManualResult {
   isError: boolean;
 }
 
-/** Where the loop may stop (DESIGN.md, "Stepping"). */
+/** Where the loop may stop (docs/architecture.md, "Stepping"). */
 export type BreakpointPoint = keyof Breakpoints;
 
 /** The verdict of schema validation, already written for the model. */

@@ -1,5 +1,5 @@
 /**
- * What had arrived of a turn whose stream failed part-way (DESIGN.md, "Invariant"): the message
+ * What had arrived of a turn whose stream failed part-way (docs/architecture.md, "Invariant"): the message
  * assembled from the events received, with each tool call's arguments exactly as streamed (a
  * call cut inside its arguments keeps the raw text, and `arguments: null` when it does not
  * parse). The loop records it when it holds a tool call, so the run's `interrupted` results have

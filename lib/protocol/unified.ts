@@ -1,5 +1,5 @@
 /**
- * The provider-neutral message form (DESIGN.md, "Unified model").
+ * The provider-neutral message form (docs/architecture.md, "Unified model").
  *
  * A unified message is `{ role, content: Block[] }`; the system prompt and the tools sit beside
  * the messages. Tool results always come first in their message.
@@ -33,7 +33,7 @@ export interface ToolCallBlock {
   rawArguments: string;
 }
 
-/** The error kinds a tool result may carry (DESIGN.md, "The tool pipeline"). */
+/** The error kinds a tool result may carry (docs/architecture.md, "The tool pipeline"). */
 export const ERROR_KINDS = [
   "unknown_tool",
   "invalid_arguments",

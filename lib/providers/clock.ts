@@ -1,5 +1,5 @@
 /**
- * Clocks for the run (DESIGN.md, "The tool pipeline": time is injected). Production code takes a
+ * Clocks for the run (docs/architecture.md, "The tool pipeline": time is injected). Production code takes a
  * `Clock` as a parameter and never calls `setTimeout` or `Date.now` itself; tests pass a virtual
  * clock so nothing waits in real time.
  */

@@ -1,5 +1,5 @@
 /**
- * The one interface every model backend implements (DESIGN.md, "Models").
+ * The one interface every model backend implements (docs/architecture.md, "Models").
  */
 import type { ToolChoice, ToolDefinition } from "@/lib/trace/config";
 import type { StopReason, UnifiedMessage, Usage, WireFormat } from "@/lib/protocol/unified";

@@ -4,7 +4,7 @@ import type { ValidationError } from "./explain-keyword";
 
 export type { ValidationError } from "./explain-keyword";
 
-/** The verdict on one input: valid, or every problem found (API.md's `{ valid, errors }`). */
+/** The verdict on one input: valid, or every problem found (docs/api.md's `{ valid, errors }`). */
 export interface ValidationResult {
   readonly valid: boolean;
   /** Empty when valid; in ajv's order, deduplicated, paths as JSON Pointers. */

@@ -6,7 +6,7 @@ import { selectFirstFailure } from "@/lib/schema/union-branches";
 import { explainValidationErrors } from "@/lib/server/body-errors";
 import { errorResponse } from "@/lib/server/http";
 
-/** The default body limit: 1 MiB (API.md; `/api/import` passes 20 MiB). */
+/** The default body limit: 1 MiB (docs/api.md; `/api/import` passes 20 MiB). */
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** Options for {@link readJsonBody}. */

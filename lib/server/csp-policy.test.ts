@@ -4,7 +4,7 @@ import { findCspProblems, parseCsp, readCspNonce } from "@/lib/server/testing/cs
 
 /** The CSP every page carries, read as a browser reads it: directive by directive, source by source. */
 describe("the page CSP, parsed", () => {
-  it("is DESIGN.md's policy in production: every source local, no 'unsafe-eval', a 128-bit nonce", () => {
+  it("is docs/architecture.md's policy in production: every source local, no 'unsafe-eval', a 128-bit nonce", () => {
     const nonce = createNonce();
     const header = buildCsp(nonce, { dev: false });
     expect(findCspProblems(header, { production: true })).toEqual([]);
@@ -29,7 +29,7 @@ describe("the page CSP, parsed", () => {
     expect(findCspProblems(header, { production: false })).toEqual([]);
     expect(findCspProblems(header, { production: true })).toEqual([
       "script-src has 'unsafe-eval' in production",
-      `script-src is "${parseCsp(header)[1]?.sources.join(" ")}", DESIGN.md says "'self' 'nonce-…' 'strict-dynamic'"`,
+      `script-src is "${parseCsp(header)[1]?.sources.join(" ")}", docs/architecture.md says "'self' 'nonce-…' 'strict-dynamic'"`,
     ]);
   });
 
@@ -79,11 +79,11 @@ describe("findCspProblems (the checker the e2e suite relies on can fail)", () =>
     expect(findCspProblems(`${good}; default-src *`, { production: true })).toEqual([
       "default-src appears twice (browsers ignore the second)",
       "default-src allows another origin: *",
-      `default-src is "*", DESIGN.md says "'self'"`,
+      `default-src is "*", docs/architecture.md says "'self'"`,
     ]);
     expect(findCspProblems(`${good}; report-uri /csp`, { production: true })).toEqual([
       "report-uri allows another origin: /csp",
-      "report-uri is not in DESIGN.md's policy",
+      "report-uri is not in docs/architecture.md's policy",
     ]);
     expect(findCspProblems(buildCsp("AAAA", { dev: false }), { production: true })).toEqual([
       "script-src has a nonce shorter than 128 bits: 'nonce-AAAA'",

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { buildCsp, createNonce } from "@/lib/server/csp";
 
 describe("buildCsp", () => {
-  it("is exactly DESIGN.md's policy in production", () => {
+  it("is exactly docs/architecture.md's policy in production", () => {
     expect(buildCsp("abc123==", { dev: false })).toBe(
       "default-src 'self'; script-src 'self' 'nonce-abc123==' 'strict-dynamic'; style-src 'self' 'unsafe-inline'; " +
         "img-src 'self' data: blob:; font-src 'self' data:; worker-src 'self'; connect-src 'self'; " +

@@ -13,7 +13,7 @@ export function createNonce(): string {
 }
 
 /**
- * The Content-Security-Policy every page carries (DESIGN.md, "Security"), with `nonce` in
+ * The Content-Security-Policy every page carries (docs/architecture.md, "Security"), with `nonce` in
  * `script-src`. `style-src` allows inline styles because Monaco sets hundreds of them.
  */
 export function buildCsp(nonce: string, options: CspOptions): string {

@@ -24,7 +24,7 @@ export function jsonResponse(body: unknown, status = 200, headers?: HeadersInit)
 }
 
 /**
- * An API error in the shape API.md fixes: `{ error, path?, ...extra }`, where `error` is a
+ * An API error in the shape docs/api.md fixes: `{ error, path?, ...extra }`, where `error` is a
  * sentence for a person and `path` (when the error is about one field) a JSON Pointer.
  */
 export function errorResponse(

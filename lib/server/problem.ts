@@ -1,5 +1,5 @@
 import "server-only";
-/** A refusal a route turns into `{ error, path? }` with its status (API.md's error shape). */
+/** A refusal a route turns into `{ error, path? }` with its status (docs/api.md's error shape). */
 export interface Problem {
   status: 400 | 404 | 409 | 422;
   error: string;

@@ -1,7 +1,7 @@
 /**
  * The launch token on every API route and every page, as the file system lists them: each way of
  * presenting a token that is not exactly the right one, in each place (header, cookie, query), is
- * refused, and no refusal carries the token. API.md: the token comes as the cookie or
+ * refused, and no refusal carries the token. docs/api.md: the token comes as the cookie or
  * `Authorization: Bearer`; `?token=` is only the page link that sets the cookie.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";

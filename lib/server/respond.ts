@@ -2,7 +2,7 @@ import "server-only";
 import type { Outcome } from "./problem";
 import { errorResponse, jsonResponse } from "./http";
 
-/** Turns a lib outcome into a response: the value as JSON with `status`, or the problem as API.md's error shape. */
+/** Turns a lib outcome into a response: the value as JSON with `status`, or the problem as docs/api.md's error shape. */
 export function respond<T>(outcome: Outcome<T>, status = 200): Response {
   if (outcome.ok) return jsonResponse(outcome.value, status);
   const { status: problemStatus, error, path } = outcome.problem;

@@ -54,7 +54,7 @@ export function writeLongGuide(): string {
 
 /**
  * The planted secrets. Assembled from parts so that secret scanners reading this repository do
- * not flag fake keys; every one matches a redaction pattern (DESIGN.md, "Security").
+ * not flag fake keys; every one matches a redaction pattern (docs/architecture.md, "Security").
  */
 export const PLANTED_SECRETS = {
   anthropicKey: ["sk", "ant", "api03", "Tsc0pePlantedFakeKey0000000000"].join("-"),

@@ -8,7 +8,7 @@ import type { ToolMeta } from "@/lib/trace/config";
 import { listBuiltinTools } from "./registry";
 import type { BuiltinTool } from "./types";
 
-/** The metadata columns, in DESIGN.md's order. */
+/** The metadata columns, in docs/architecture.md's order. */
 export const META_COLUMNS = [
   "readOnly",
   "destructive",

@@ -40,7 +40,7 @@ function listObjectSchemas(schema: Schema, pointer = ""): [string, Schema][] {
 }
 
 describe("the built-in registry", () => {
-  test("holds every built-in of DESIGN.md in registry order, the workspace tools first", () => {
+  test("holds every built-in of docs/architecture.md in registry order, the workspace tools first", () => {
     expect([...BUILTIN_TOOLS.keys()]).toEqual(NAMES);
     expect(listBuiltinTools().map((tool) => tool.definition.name)).toEqual(NAMES);
   });

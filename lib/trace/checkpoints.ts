@@ -1,5 +1,5 @@
 /**
- * Checkpointed folds (DESIGN.md, "Time travel is project a shorter prefix"): a view of any prefix
+ * Checkpointed folds (docs/architecture.md, "Time travel is project a shorter prefix"): a view of any prefix
  * of the log without folding the whole prefix each time. The fold state is kept after every
  * `interval` items, so the state after any `count` items costs at most `interval - 1` reducer
  * steps from the nearest checkpoint at or below it (once the checkpoints up to there exist).

@@ -1,5 +1,5 @@
 /**
- * Two sessions' transcripts side by side, turn by turn (issue 6, the branch view). Pure.
+ * Two sessions' transcripts side by side, turn by turn (the branch view). Pure.
  *
  * Turns are aligned by number: a fork copies its parent's events with their turn numbers, so
  * turn N of the child continues where turn N of the parent was. Within a turn the blocks are

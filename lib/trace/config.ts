@@ -1,6 +1,6 @@
 /**
  * Session configuration as it is recorded in `session.created` and `session.configured`.
- * These shapes are API.md's `ToolDefinition`, `ProviderConfig` and `PolicyConfig`.
+ * These shapes are docs/api.md's `ToolDefinition`, `ProviderConfig` and `PolicyConfig`.
  */
 
 export interface ToolMeta {

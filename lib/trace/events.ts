@@ -1,5 +1,5 @@
 /**
- * The event log's vocabulary (DESIGN.md, "The one idea: an append-only event log").
+ * The event log's vocabulary (docs/architecture.md, "The one idea: an append-only event log").
  *
  * Every event shares the envelope `{ seq, at, sessionId, kind }`: `seq` is dense from 0 per
  * session, `at` is epoch milliseconds when the event was appended. Events are frozen once

@@ -1,5 +1,5 @@
 /**
- * Where a lesson's steps point in the log (issue 7). Pure: the guide pane and the lesson tests
+ * Where a lesson's steps point in the log. Pure: the guide pane and the lesson tests
  * find a step's event the same way.
  */
 import type { EventKind, TraceEvent } from "./events";
@@ -22,7 +22,7 @@ export interface StepMatch {
 
 /** A step as `GET /api/scenarios/:id?lang=…` serves it: one language. */
 export interface LessonStepView {
-  /** `event:<kind>`, `node:<stage>` or `block:<type>` (API.md). */
+  /** `event:<kind>`, `node:<stage>` or `block:<type>` (docs/api.md). */
   target: string;
   match: StepMatch;
   text: string;

@@ -1,5 +1,5 @@
 /**
- * A session's status, derived from its log (DESIGN.md): never stored, never kept in UI state.
+ * A session's status, derived from its log (docs/architecture.md): never stored, never kept in UI state.
  */
 import type { TraceEvent } from "./events";
 

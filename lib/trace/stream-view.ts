@@ -1,5 +1,5 @@
 /**
- * The stream panel's projection (DESIGN.md, "Stream scrubber"): the `wire.event`s of one turn as
+ * The stream panel's projection (docs/architecture.md, "Stream scrubber"): the `wire.event`s of one turn as
  * rows, a filter by event type, and the Anthropic assembly state as of any row — the content
  * blocks so far and each tool call's partially parsed arguments. Pure; the panel only renders.
  */

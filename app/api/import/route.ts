@@ -5,7 +5,7 @@ import { respond } from "@/lib/server/respond";
 
 export const dynamic = "force-dynamic";
 
-/** Imports an export, a request or response body, an SSE capture or a HAR as a new session (API.md, Import). */
+/** Imports an export, a request or response body, an SSE capture or a HAR as a new session (docs/api.md, Import). */
 export async function POST(request: Request) {
   const body = await readImportRequest(request);
   if (!body.ok) return body.response;

@@ -1,6 +1,6 @@
 import { runStatelessPipeline } from "@/lib/agent/stateless-pipeline";
 import { readJsonBody } from "@/lib/server/body";
-import { PipelineBody } from "@/lib/server/pipeline-schemas";
+import { PipelineBody } from "@/lib/contract/pipeline-bodies";
 import { respond } from "@/lib/server/respond";
 
 export const dynamic = "force-dynamic";

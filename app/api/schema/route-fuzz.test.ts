@@ -1,6 +1,6 @@
 /**
  * Fuzzing the stateless schema routes through their handlers: `POST /api/schema/lint` and
- * `POST /api/schema/validate` answer any body with 200 or 400 in API.md's shapes — random JSON,
+ * `POST /api/schema/validate` answer any body with 200 or 400 in docs/api.md's shapes — random JSON,
  * random schemas in well-formed bodies, and the deepest nesting that fits in the 1 MiB limit —
  * and never throw (lint and validate themselves are fuzzed in lib/schema).
  */

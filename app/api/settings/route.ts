@@ -15,7 +15,7 @@ const Model = Nullable(Type.String({ minLength: 1, maxLength: 200, pattern: "\\S
 const BaseURL = Nullable(Type.String({ maxLength: 2000, format: "uri", pattern: "^https?://" }));
 const Defaults = { model: Model, baseURL: BaseURL };
 
-/** `PUT /api/settings` (API.md, "Settings"). */
+/** `PUT /api/settings` (docs/api.md, "Settings"). */
 const UpdateSettingsBody = Type.Object(
   {
     anthropic: Type.Optional(Type.Object({ key: Key, ...Defaults }, { additionalProperties: false })),

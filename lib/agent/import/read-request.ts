@@ -4,7 +4,7 @@ import { readJsonBody, readTextBody } from "@/lib/server/body";
 import { errorResponse } from "@/lib/server/http";
 import type { ImportInput } from "./types";
 
-/** The import body limit: 20 MiB (API.md). */
+/** The import body limit: 20 MiB (docs/api.md). */
 export const IMPORT_BODY_LIMIT_BYTES = 20 * 1024 * 1024;
 
 /** Any JSON value: what it is, the importer works out (a 422 when it is nothing it reads). */
@@ -29,9 +29,13 @@ export async function readImportRequest(request: Request): Promise<ImportRequest
   if (text.trim() === "")
     return {
       ok: false,
-      response: errorResponse(400, "The request body is empty: expected an import (see API.md, Import).", {
-        path: "",
-      }),
+      response: errorResponse(
+        400,
+        "The request body is empty: expected an import (see docs/api.md, Import).",
+        {
+          path: "",
+        },
+      ),
     };
   return { ok: true, input: { kind: "text", text } };
 }

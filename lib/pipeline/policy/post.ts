@@ -4,7 +4,7 @@ import { matchRule } from "./conditions";
 import { compileRegex, compileSecretPatterns, formatCount, redactText, truncateText } from "./result-text";
 import { POST_ACTIONS, type PostAction, type PostInput, type PostOutcome } from "./types";
 
-/** The result budget when the policy sets none (DESIGN.md, `maxResultChars`). */
+/** The result budget when the policy sets none (docs/architecture.md, `maxResultChars`). */
 export const DEFAULT_MAX_RESULT_CHARS = 8000;
 
 /**

@@ -39,7 +39,7 @@ export interface HookError {
   message: string;
 }
 
-/** The preflight actions a policy rule may take (DESIGN.md, "The tool pipeline"). */
+/** The preflight actions a policy rule may take (docs/architecture.md, "The tool pipeline"). */
 export const PREFLIGHT_ACTIONS = ["allow", "block", "rewrite", "require-approval"] as const;
 export type PreflightAction = (typeof PREFLIGHT_ACTIONS)[number];
 

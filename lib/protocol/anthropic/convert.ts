@@ -1,5 +1,5 @@
 /**
- * Anthropic messages ↔ the unified model (DESIGN.md, "Unified model").
+ * Anthropic messages ↔ the unified model (docs/architecture.md, "Unified model").
  *
  * Lossless for what the providers share. What only Anthropic has (a text block's `citations`, a
  * tool_use's `caller`, image parts of a tool_result) does not survive the unified form; a block

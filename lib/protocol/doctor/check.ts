@@ -1,5 +1,5 @@
 /**
- * `checkTranscript`: every broken pairing rule of a unified transcript (DESIGN.md, "The tool
+ * `checkTranscript`: every broken pairing rule of a unified transcript (docs/architecture.md, "The tool
  * pipeline"). Pure; the same check runs on live, imported, forked and edited transcripts.
  */
 import type { UnifiedMessage } from "@/lib/protocol/unified";

@@ -1,6 +1,6 @@
 /**
  * The pairing doctor's vocabulary: every rule a transcript can break, how bad it is, and which
- * providers answer a request that breaks it with HTTP 400 (DESIGN.md, "The tool pipeline").
+ * providers answer a request that breaks it with HTTP 400 (docs/architecture.md, "The tool pipeline").
  *
  * The error texts quoted below are the providers' own, as reported in public issue threads.
  *
@@ -74,7 +74,7 @@ export const PROBLEM_RULES: Readonly<Record<ProblemRule, RuleSpec>> = {
    * @see https://github.com/anthropics/claude-code/issues/28515
    */
   "id-duplicate": { severity: "error", rejectedBy: ["anthropic"] },
-  /** Providers pair results by id; Toolscope's harness always answers in call order (DESIGN.md). */
+  /** Providers pair results by id; Toolscope's harness always answers in call order (docs/architecture.md). */
   "results-out-of-order": { severity: "warning", rejectedBy: [] },
   /**
    * Anthropic: "Did not find N tool_result block(s) at the beginning of this message. Messages

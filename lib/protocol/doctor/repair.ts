@@ -1,5 +1,5 @@
 /**
- * `repairTranscript`: fixes what the pairing doctor can fix and says what it did (DESIGN.md, "The
+ * `repairTranscript`: fixes what the pairing doctor can fix and says what it did (docs/architecture.md, "The
  * tool pipeline"). It moves, reorders and drops whole blocks and messages; it never invents a
  * tool call and never edits a block's content. The only blocks it adds are `interrupted` results.
  */

@@ -1,5 +1,5 @@
 /**
- * Chat Completions messages ↔ the unified model (DESIGN.md, "Unified model").
+ * Chat Completions messages ↔ the unified model (docs/architecture.md, "Unified model").
  *
  * A role is not a block type: Chat Completions puts tool calls on the assistant message
  * (`tool_calls`) and each tool result in a message of its own (`role: "tool"`), where the unified

@@ -1,5 +1,5 @@
 /**
- * Responses output and input items ↔ the unified model (DESIGN.md, "Unified model").
+ * Responses output and input items ↔ the unified model (docs/architecture.md, "Unified model").
  *
  * Responses has no messages with blocks: a turn is a flat list of items (`message`,
  * `function_call`, `function_call_output`, `reasoning`, …). The unified form groups them back into

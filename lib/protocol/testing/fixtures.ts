@@ -1,13 +1,13 @@
 /**
- * Loads the shared wire fixtures (`../shared/fixtures/wire`, beside the repository, resolved
- * from `process.cwd()`, which is the repository root under Vitest) and their MANIFEST.json.
+ * Loads the recorded wire fixtures (`fixtures/wire/` in the repository, resolved from
+ * `process.cwd()`, which is the repository root under Vitest and the bench) and their MANIFEST.json.
  * Test-only: never imported by application code.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { decodeSse, type SseEvent } from "@/lib/protocol/sse";
 
-export const WIRE_FIXTURES_DIR = path.resolve(process.cwd(), "../shared/fixtures/wire");
+export const WIRE_FIXTURES_DIR = path.resolve(process.cwd(), "fixtures/wire");
 
 /** What MANIFEST.json says an independent parser assembled from a stream fixture. */
 export interface ExpectedStream {

@@ -1,5 +1,5 @@
 /**
- * Injected failures (API.md, `Fault`): which faults hit an attempt, and what they do to its
+ * Injected failures (docs/api.md, `Fault`): which faults hit an attempt, and what they do to its
  * bytes. A fault hits attempts of its `turn` (any turn when unset) until it has hit `times`
  * of them (default 1); counts live as long as the plan (one per run). `slow-first-byte` adds its
  * delay to whatever else hits; of the other kinds, the first that applies decides the attempt.

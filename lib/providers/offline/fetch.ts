@@ -20,7 +20,7 @@ export interface OfflineFetchOptions {
   /** Events per second of clock time; 0 sends every event at once. */
   pace: number;
   toolMeta?: OfflineToolMeta;
-  /** Injected failures (API.md, `Fault`); their counts last as long as this fetch. */
+  /** Injected failures (docs/api.md, `Fault`); their counts last as long as this fetch. */
   faults?: readonly Fault[];
   /** Planners asked before the defaults (a lesson's script); none by default. */
   planners?: readonly OfflinePlanner[];

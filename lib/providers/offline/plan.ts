@@ -1,5 +1,5 @@
 /**
- * What the offline model decides to say (DESIGN.md, "Models"), before ids and usage.
+ * What the offline model decides to say (docs/architecture.md, "Models"), before ids and usage.
  *
  * The decision is a chain of planners: each looks at the request and either answers or passes.
  * Scripted scenarios and the "correct itself once after a schema_validation_error" behaviour

@@ -1,5 +1,5 @@
 /**
- * The built-in offline model (DESIGN.md, "Models"): an Anthropic Messages request body in, the
+ * The built-in offline model (docs/architecture.md, "Models"): an Anthropic Messages request body in, the
  * assistant message out. Deterministic: the same body (ignoring `stream` and key order) always
  * gives the same message, ids included.
  */

@@ -1,5 +1,5 @@
 /**
- * Matching a user message to a tool (DESIGN.md, "Models"). Pure and deterministic.
+ * Matching a user message to a tool (docs/architecture.md, "Models"). Pure and deterministic.
  *
  * score = 3 × (distinct message words matching a word of the tool's name)
  *       + 1 × (distinct message words matching a word of its description)

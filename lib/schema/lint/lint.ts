@@ -17,7 +17,7 @@ export interface LintOptions {
 }
 
 /**
- * Lints one tool definition for the chosen providers (API.md's `POST /api/schema/lint`): every
+ * Lints one tool definition for the chosen providers (docs/api.md's `POST /api/schema/lint`): every
  * rule of {@link LINT_RULES} that applies, sorted by path (segment by segment, array indices
  * numerically), then rule, then provider, then message. A rule specific to some providers is
  * reported once per chosen provider it applies to, with `provider`. Pure, deterministic, and

@@ -1,7 +1,7 @@
 /** The vocabulary of tool-definition lint: providers, severities, diagnostics and rules. */
 import type { ToolDefinition } from "@/lib/trace/config";
 
-/** The providers a definition is linted for (API.md); `openai-strict` is OpenAI with `strict: true`. */
+/** The providers a definition is linted for (docs/api.md); `openai-strict` is OpenAI with `strict: true`. */
 export type LintProvider = "anthropic" | "openai" | "openai-strict";
 
 /** Every provider, in the order diagnostics of the same path and rule are listed. */
@@ -10,7 +10,7 @@ export const LINT_PROVIDERS: readonly LintProvider[] = ["anthropic", "openai", "
 /** How bad a finding is: `error` — a provider rejects the definition or it cannot work; `warning` — it works, worse; `info` — a note. */
 export type LintSeverity = "error" | "warning" | "info";
 
-/** One problem with a definition (API.md's lint diagnostic). */
+/** One problem with a definition (docs/api.md's lint diagnostic). */
 export interface LintDiagnostic {
   readonly rule: LintRuleId;
   readonly severity: LintSeverity;
@@ -56,7 +56,7 @@ export interface LintContext {
   readonly nodes: readonly SchemaNode[];
 }
 
-/** The stable rule ids (API.md's `rule`). */
+/** The stable rule ids (docs/api.md's `rule`). */
 export type LintRuleId =
   | "invalid-json-schema"
   | "name-format"

@@ -1,9 +1,9 @@
 /**
- * Reads a Content-Security-Policy header and lists how it departs from DESIGN.md's policy.
+ * Reads a Content-Security-Policy header and lists how it departs from docs/architecture.md's policy.
  * Shared by the unit tests of `buildCsp` and the e2e checks of every page. Test-only.
  */
 
-/** DESIGN.md, "Security": each directive and its sources (`'nonce-…'` stands for the per-request nonce). */
+/** docs/architecture.md, "Security": each directive and its sources (`'nonce-…'` stands for the per-request nonce). */
 export const DESIGN_CSP: Readonly<Record<string, readonly string[]>> = Object.freeze({
   "default-src": ["'self'"],
   "script-src": ["'self'", "'nonce-…'", "'strict-dynamic'"],
@@ -18,7 +18,7 @@ export const DESIGN_CSP: Readonly<Record<string, readonly string[]>> = Object.fr
   "frame-ancestors": ["'none'"],
 });
 
-/** Sources that name no other origin: keywords, a nonce, and the two local schemes DESIGN.md allows. */
+/** Sources that name no other origin: keywords, a nonce, and the two local schemes docs/architecture.md allows. */
 const LOCAL_SOURCE =
   /^('self'|'none'|'unsafe-inline'|'strict-dynamic'|'unsafe-eval'|'nonce-[A-Za-z0-9+/_-]+={0,2}'|data:|blob:)$/;
 const NONCE_SOURCE = /^'nonce-([A-Za-z0-9+/_-]+={0,2})'$/;
@@ -67,14 +67,14 @@ export function findCspProblems(
     }
     const expected = DESIGN_CSP[name];
     if (!expected) {
-      problems.push(`${name} is not in DESIGN.md's policy`);
+      problems.push(`${name} is not in docs/architecture.md's policy`);
       continue;
     }
     const actual = sources
       .filter((source) => options.production || source !== "'unsafe-eval'")
       .map((source) => (NONCE_SOURCE.test(source) ? "'nonce-…'" : source));
     if (actual.join(" ") !== expected.join(" "))
-      problems.push(`${name} is "${sources.join(" ")}", DESIGN.md says "${expected.join(" ")}"`);
+      problems.push(`${name} is "${sources.join(" ")}", docs/architecture.md says "${expected.join(" ")}"`);
   }
   for (const name of Object.keys(DESIGN_CSP)) if (!seen.has(name)) problems.push(`${name} is missing`);
   return problems;

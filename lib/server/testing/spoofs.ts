@@ -2,7 +2,7 @@
  * The Host and Origin values the security suite sends, for a server on `port` — shared by the
  * unit matrices (through proxy.ts) and the e2e checks (over real HTTP). Test-only.
  *
- * Which Hosts count as ours (DESIGN.md, "Security"): `127.0.0.1`, `localhost` and `[::1]` with
+ * Which Hosts count as ours (docs/architecture.md, "Security"): `127.0.0.1`, `localhost` and `[::1]` with
  * our port, nothing else. Every other IP literal is refused, including ones that reach this
  * machine: `0.0.0.0` (browsers on Linux and macOS route it to localhost — the "0.0.0.0 day"
  * attack), other 127/8 addresses, the IPv4-mapped `[::ffff:127.0.0.1]` and the long form

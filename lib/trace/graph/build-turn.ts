@@ -16,7 +16,7 @@ import {
   type GraphNode,
 } from "./types";
 
-/** Stages whose failure ends the call early: the branch to its error result (DESIGN.md's diagram). */
+/** Stages whose failure ends the call early: the branch to its error result (docs/architecture.md's diagram). */
 export const BRANCHING_STAGES = ["lookup", "prepare", "validate", "preflight", "approval"] as const;
 
 const clip = (text: string, max = 48) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);

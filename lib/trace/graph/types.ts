@@ -1,5 +1,5 @@
 /**
- * The run-level flow graph's shape (DESIGN.md, "The tool pipeline"; issue 5, item 2): per turn,
+ * The run-level flow graph's shape (docs/architecture.md, "The tool pipeline"): per turn,
  * user message → request assembly (tools → system → messages) → model stream → assistant blocks
  * → each tool call's nine stages (with the branch to an error result) → results → next turn.
  *

@@ -1,5 +1,5 @@
 import { lintToolDefinition } from "@/lib/schema/lint/lint";
-import { LintBody } from "@/lib/server/api-schemas";
+import { LintBody } from "@/lib/contract/api-bodies";
 import { readJsonBody } from "@/lib/server/body";
 import { succeed } from "@/lib/server/problem";
 import { respond } from "@/lib/server/respond";
@@ -7,7 +7,7 @@ import { respond } from "@/lib/server/respond";
 export const dynamic = "force-dynamic";
 
 /**
- * `POST /api/schema/lint` (API.md): `{ tool, providers? }` → `{ diagnostics: [{ rule, severity,
+ * `POST /api/schema/lint` (docs/api.md): `{ tool, providers? }` → `{ diagnostics: [{ rule, severity,
  * path, message, provider? }] }`, sorted by path then rule; providers default to all three.
  * Stateless. A definition full of problems is an answer (diagnostics), not a 400; a body that is
  * not `{ tool: { name, input_schema, … } }`, or names an unknown provider, is a 400 with its path.

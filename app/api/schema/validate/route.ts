@@ -1,5 +1,5 @@
 import { validateInput, validateInputs, type ValidationResult } from "@/lib/schema/validate";
-import { ValidateSchemaBody } from "@/lib/server/api-schemas";
+import { ValidateSchemaBody } from "@/lib/contract/api-bodies";
 import { readJsonBody } from "@/lib/server/body";
 import { refuse, succeed, type Outcome } from "@/lib/server/problem";
 import { respond } from "@/lib/server/respond";
@@ -7,7 +7,7 @@ import { respond } from "@/lib/server/respond";
 export const dynamic = "force-dynamic";
 
 /**
- * `POST /api/schema/validate` (API.md): `{ schema, input }` → `{ valid, errors }`, or
+ * `POST /api/schema/validate` (docs/api.md): `{ schema, input }` → `{ valid, errors }`, or
  * `{ schema, inputs }` → `{ results: [{ valid, errors }] }` in input order. Stateless. An invalid
  * schema is a verdict (`valid: false`, keyword `schema`), not a 400; a body that is not one of
  * the two shapes is a 400 naming the field.

@@ -1,5 +1,5 @@
 /**
- * Posts to `POST /api/import` through its handler and checks API.md's contract on every answer:
+ * Posts to `POST /api/import` through its handler and checks docs/api.md's contract on every answer:
  * 201 or a 4xx with `{ error }`, never a throw (a 500); a 4xx saves nothing; a 201's session
  * reads back in every transcript format (it is then deleted, so each run costs the same); and no
  * 422 comes from the importer's last-resort guard (that would mean a converter threw). Test-only.

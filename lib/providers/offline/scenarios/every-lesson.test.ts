@@ -1,5 +1,5 @@
 /**
- * Every lesson in `LESSONS` (issue 7): well-formed in both languages, and run to its end through
+ * Every lesson in `LESSONS`: well-formed in both languages, and run to its end through
  * the API's own functions, with every step found in the log and a transcript the pairing doctor
  * accepts. The Chinese run must find its steps at the same events (same kind, turn, stage,
  * outcome): scripts branch on turns and results, never on the user's words.
@@ -60,7 +60,7 @@ describe("the lesson list", () => {
     for (const id of ids) expect(id).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
   });
 
-  it("covers all 33 concepts of issue 7", () => {
+  it("covers all 33 concepts of the course", () => {
     const covered = new Set(LESSONS.flatMap((lesson) => lesson.concepts));
     expect(CONCEPTS.filter((concept) => !covered.has(concept))).toEqual([]);
   });

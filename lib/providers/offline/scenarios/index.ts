@@ -1,5 +1,5 @@
 /**
- * The scenario registry (issue 7): every lesson in `lessons/index.ts`, by id, and the planners a
+ * The scenario registry: every lesson in `lessons/index.ts`, by id, and the planners a
  * session with a scenario gives the offline model.
  */
 import "server-only";

@@ -1,5 +1,5 @@
 /**
- * The scripted planner (issue 7): a lesson's script, asked before the offline model's default
+ * The scripted planner: a lesson's script, asked before the offline model's default
  * planners. The script drives only the model — every stage and result still comes from the real
  * pipeline — and it branches on the turn and on the previous results, never on the user's words,
  * so a lesson reads the same in English and in Chinese. Pure.

@@ -1,5 +1,5 @@
 /**
- * Lessons (API.md "Scenarios"; issue 7): a scenario for the offline model — scripted model turns,
+ * Lessons (docs/api.md "Scenarios"): a scenario for the offline model — scripted model turns,
  * a tool set, a policy, optional faults and a workspace seed — plus the concepts it shows and a
  * guided text for each step, in English and Simplified Chinese.
  *
@@ -11,7 +11,7 @@ import type { Fault, PolicyConfig, ProviderConfig, ToolDefinition, WorkspaceFile
 import type { OfflineReply, OfflineRequest } from "../types";
 import type { ToolResultView } from "../read-request";
 
-/** The 33 concept ids of issue 7; every lesson declares the ones it shows. */
+/** The 33 concept ids of the course; every lesson declares the ones it shows. */
 export const CONCEPTS = [
   "roles-vs-blocks",
   "provider-formats",
@@ -59,7 +59,7 @@ export interface Localized {
 /** One step of the guide: what it points at, and two or three plain sentences about it. */
 export interface LessonStep {
   /**
-   * What the step points at, as API.md names it: `event:<kind>`, `node:<stage>` (a pipeline stage
+   * What the step points at, as docs/api.md names it: `event:<kind>`, `node:<stage>` (a pipeline stage
    * of the flow graph, e.g. `node:preflight`) or `block:<type>` (e.g. `block:tool_use`).
    */
   target: string;

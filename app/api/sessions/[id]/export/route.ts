@@ -4,7 +4,7 @@ import { respond } from "@/lib/server/respond";
 
 export const dynamic = "force-dynamic";
 
-/** The session as a Toolscope export file (API.md); `POST /api/import` reads it back. */
+/** The session as a Toolscope export file (docs/api.md); `POST /api/import` reads it back. */
 export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   return respond(exportSession(getRuntime(), id));

@@ -1,5 +1,5 @@
 /**
- * Runs a lesson end to end in a real runtime, for lesson tests (issue 7): the session is created
+ * Runs a lesson end to end in a real runtime, for lesson tests: the session is created
  * and every scripted message sent through the same functions the routes call
  * (`createSession`, `startMessageRun`, `decideCall`, `provideManualResult`), on the test
  * runtime's virtual clock, so nothing waits in real time. Test-only.

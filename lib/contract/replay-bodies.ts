@@ -1,10 +1,9 @@
-import "server-only";
 import { Type, type Static } from "@sinclair/typebox";
 import { ERROR_KINDS } from "@/lib/protocol/unified";
-import { BuiltinToolRef, CustomTool, PolicyConfigSchema, ProviderConfigSchema } from "./api-schemas";
-import { DecisionBody } from "./control-schemas";
+import { BuiltinToolRef, CustomTool, PolicyConfigSchema, ProviderConfigSchema } from "./api-bodies";
+import { DecisionBody } from "./control-bodies";
 
-/** Bodies of replay, fork and PATCH (API.md, "Sessions"). */
+/** Bodies of replay, fork and PATCH (docs/api.md, "Sessions"). */
 
 const ToolEntry = Type.Union([BuiltinToolRef, CustomTool]);
 const Tools = Type.Array(ToolEntry, { maxItems: 128 });
@@ -59,7 +58,7 @@ const UnifiedBlock = Type.Union([
   Type.Object({ type: Type.Literal("unknown"), raw: Type.Unknown() }, { additionalProperties: false }),
 ]);
 
-/** A unified message as a person edits it (DESIGN.md, "Unified model"). */
+/** A unified message as a person edits it (docs/architecture.md, "Unified model"). */
 export const UnifiedMessageSchema = Type.Object(
   {
     role: Type.Union([Type.Literal("user"), Type.Literal("assistant")]),

@@ -1,9 +1,8 @@
-import "server-only";
 import { Type, type Static } from "@sinclair/typebox";
-import { BuiltinToolRef, CustomTool, PolicyConfigSchema } from "./api-schemas";
-import { DecisionBody } from "./control-schemas";
+import { BuiltinToolRef, CustomTool, PolicyConfigSchema } from "./api-bodies";
+import { DecisionBody } from "./control-bodies";
 
-/** `POST /api/pipeline` (API.md, "Pipeline and schemas"). */
+/** `POST /api/pipeline` (docs/api.md, "Pipeline and schemas"). */
 export const PipelineBody = Type.Object(
   {
     tools: Type.Optional(Type.Array(Type.Union([BuiltinToolRef, CustomTool]), { maxItems: 128 })),

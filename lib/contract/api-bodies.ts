@@ -1,7 +1,6 @@
-import "server-only";
 import { Type, type Static } from "@sinclair/typebox";
 
-/** API.md's request bodies as JSON Schemas (TypeBox gives schema and static type from one definition). */
+/** docs/api.md's request bodies as JSON Schemas (TypeBox gives schema and static type from one definition). */
 
 const ToolMeta = Type.Object(
   {

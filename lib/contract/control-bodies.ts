@@ -1,7 +1,6 @@
-import "server-only";
 import { Type, type Static } from "@sinclair/typebox";
 
-/** Bodies of the run-control routes (API.md, "Sessions"). */
+/** Bodies of the run-control routes (docs/api.md, "Sessions"). */
 
 export const ControlBody = Type.Object(
   {
