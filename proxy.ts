@@ -101,7 +101,12 @@ function passThroughWithCsp(request: NextRequest): Response {
 }
 
 function needsCsp(path: string): boolean {
-  return !(path.startsWith("/_next/static/") || path.startsWith("/_next/image") || path === "/favicon.ico");
+  return !(
+    path.startsWith("/_next/static/") ||
+    path.startsWith("/_next/image") ||
+    path === "/favicon.ico" ||
+    path === "/favicon.svg"
+  );
 }
 
 function isSafeMethod(method: string): boolean {

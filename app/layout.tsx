@@ -11,7 +11,16 @@ import "./globals.css";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("App");
-  return { title: { default: t("name"), template: `%s · ${t("name")}` }, description: t("description") };
+  return {
+    title: { default: t("name"), template: `%s · ${t("name")}` },
+    description: t("description"),
+    icons: {
+      icon: [
+        { url: "/favicon.svg", type: "image/svg+xml" },
+        { url: "/favicon.ico", sizes: "16x16 32x32 48x48" },
+      ],
+    },
+  };
 }
 
 /**
