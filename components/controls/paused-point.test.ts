@@ -112,3 +112,30 @@ describe("deriveEnabledControls", () => {
     });
   });
 });
+
+describe("derivePausedPoint with parallel calls paused together", () => {
+  const pauseOf = (seq: number, callId: string, kind: "run.paused" | "run.resumed"): TraceEvent => ({
+    ...envelope(seq),
+    kind,
+    runId: "r1",
+    reason: "breakpoint",
+    point: "beforeExecute",
+    callId,
+  });
+
+  it("points at the oldest wait no resume answered, until the last one is resumed", () => {
+    const three = [
+      started,
+      pauseOf(1, "a", "run.paused"),
+      pauseOf(2, "b", "run.paused"),
+      pauseOf(3, "c", "run.paused"),
+    ];
+    expect(derivePausedPoint(three)?.callId).toBe("a");
+    const oneResumed = [...three, pauseOf(4, "a", "run.resumed")];
+    expect(derivePausedPoint(oneResumed)).toMatchObject({ seq: 2, callId: "b" });
+    const lastResumedFirst = [...three, pauseOf(4, "c", "run.resumed")];
+    expect(derivePausedPoint(lastResumedFirst)).toMatchObject({ seq: 1, callId: "a" });
+    const all = [...oneResumed, pauseOf(5, "b", "run.resumed"), pauseOf(6, "c", "run.resumed")];
+    expect(derivePausedPoint(all)).toBeNull();
+  });
+});

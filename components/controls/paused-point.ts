@@ -1,6 +1,6 @@
 import type { Block, ToolCallBlock } from "@/lib/protocol/unified";
 import type { Breakpoints } from "@/lib/trace/config";
-import type { PauseReason, TraceEvent } from "@/lib/trace/events";
+import type { EventOf, PauseReason, TraceEvent } from "@/lib/trace/events";
 import type { SessionStatus } from "@/lib/trace/status";
 
 /** Where the live run waits, read from its last `run.paused` (docs/architecture.md, "Stepping"). */
@@ -23,26 +23,36 @@ const POINTS: readonly string[] = [
 ];
 
 /**
- * The point the run is paused at: the last `run.paused` when nothing resumed or ended the run
- * after it; `null` otherwise. Walks back from the end, so it costs only the events since.
+ * The point the run is paused at: the oldest `run.paused` of the live run that no `run.resumed`
+ * answered (parallel calls pause together and are resumed one by one, oldest first); `null` when
+ * none waits. Walks back from the end to the run's start, so it costs only the run's events.
  */
 export function derivePausedPoint(events: readonly TraceEvent[]): PausedPoint | null {
+  const resumed = new Map<string, number>();
+  let oldest: PausedPoint | null = null;
   for (let i = events.length - 1; i >= 0; i--) {
     const event = events[i]!;
-    if (event.kind === "run.paused") {
-      const point =
-        event.point !== undefined && POINTS.includes(event.point) ? (event.point as keyof Breakpoints) : null;
-      return {
-        seq: event.seq,
-        runId: event.runId,
-        reason: event.reason,
-        point,
-        callId: event.callId ?? null,
-      };
-    }
-    if (event.kind.startsWith("run.")) return null;
+    if (event.kind === "run.resumed") {
+      const key = pauseKey(event);
+      resumed.set(key, (resumed.get(key) ?? 0) + 1);
+    } else if (event.kind === "run.paused") {
+      const key = pauseKey(event);
+      const answered = resumed.get(key) ?? 0;
+      if (answered > 0) resumed.set(key, answered - 1);
+      else oldest = toPausedPoint(event);
+    } else if (event.kind.startsWith("run.")) break;
   }
-  return null;
+  return oldest;
+}
+
+function pauseKey(event: EventOf<"run.paused"> | EventOf<"run.resumed">): string {
+  return `${event.reason}\u0000${event.point ?? ""}\u0000${event.callId ?? ""}`;
+}
+
+function toPausedPoint(event: EventOf<"run.paused">): PausedPoint {
+  const point =
+    event.point !== undefined && POINTS.includes(event.point) ? (event.point as keyof Breakpoints) : null;
+  return { seq: event.seq, runId: event.runId, reason: event.reason, point, callId: event.callId ?? null };
 }
 
 /** The tool call with this id in a list of messages, newest first; `null` when there is none. */

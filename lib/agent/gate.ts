@@ -14,11 +14,15 @@ type Waiting =
  * The run's gates (docs/architecture.md, "Stepping"): breakpoints, the approval wait and the manual-result
  * wait. The run awaits them; the control API resolves them. Every pause and resume is an event
  * the run itself appends, so the log shows exactly where it stopped and why.
+ *
+ * Parallel calls wait at their gates at the same time, so the gate keeps every wait, oldest
+ * first: `step` resumes the oldest breakpoint wait, `continue` resumes them all, a decision or a
+ * manual result goes to the call it names, and an abort rejects every wait at once.
  */
 export class RunGate {
   private mode: "run" | "step" | "pause" = "run";
-  private waiting: Waiting | null = null;
-  private rejectWaiting: ((reason: unknown) => void) | null = null;
+  private readonly waits: Waiting[] = [];
+  private readonly rejects = new Map<Waiting, (reason: unknown) => void>();
 
   constructor(
     private readonly runId: string,
@@ -28,16 +32,31 @@ export class RunGate {
     startStepping = false,
   ) {
     if (startStepping) this.mode = "step";
-    signal.addEventListener("abort", () => this.rejectWaiting?.(signal.reason), { once: true });
+    signal.addEventListener(
+      "abort",
+      () => {
+        const rejects = [...this.rejects.values()];
+        this.waits.length = 0;
+        this.rejects.clear();
+        for (const reject of rejects) reject(signal.reason);
+      },
+      { once: true },
+    );
   }
 
-  /** What the run waits for now, if anything. */
+  /** What the run waits for now (the oldest wait), if anything. */
   get pausedAt(): { reason: PauseReason; point?: string; callId?: string } | null {
-    if (!this.waiting) return null;
-    const { reason } = this.waiting;
+    const waiting = this.waits[0];
+    if (!waiting) return null;
+    const { reason } = waiting;
     return reason === "breakpoint"
-      ? { reason, point: this.waiting.point, ...(this.waiting.callId ? { callId: this.waiting.callId } : {}) }
-      : { reason, callId: this.waiting.callId };
+      ? { reason, point: waiting.point, ...(waiting.callId ? { callId: waiting.callId } : {}) }
+      : { reason, callId: waiting.callId };
+  }
+
+  /** How many gates the run waits at now (more than one when parallel calls pause together). */
+  get waitCount(): number {
+    return this.waits.length;
   }
 
   setBreakpoints(breakpoints: Breakpoints): void {
@@ -59,31 +78,35 @@ export class RunGate {
     return this.wait<ManualResult>({ reason: "manual-result", callId, resume: () => {} });
   }
 
-  /** Applies a control action; returns an error message when it does not fit the run's state. */
+  /**
+   * Applies a control action; returns an error message when it does not fit the run's state.
+   * `step` resumes the oldest breakpoint wait, `continue` every breakpoint wait; with only
+   * calls waiting for a person, both are refused (answer the call first).
+   */
   control(action: Exclude<ControlAction, "interrupt">): string | null {
-    const waiting = this.waiting;
-    if (waiting && waiting.reason !== "breakpoint") {
+    const atBreakpoints = this.waits.filter((waiting) => waiting.reason === "breakpoint");
+    const person = this.waits.find((waiting) => waiting.reason !== "breakpoint");
+    if (person && atBreakpoints.length === 0) {
       if (action === "pause") return null;
-      return `The run waits for ${waiting.reason === "approval" ? "a decision" : "a manual result"} on call ${waiting.callId}; answer it first.`;
+      return `The run waits for ${person.reason === "approval" ? "a decision" : "a manual result"} on call ${person.callId}; answer it first.`;
     }
     this.mode = action === "step" ? "step" : action === "pause" ? "pause" : "run";
-    if (waiting && action !== "pause") waiting.resume();
+    if (action === "step") atBreakpoints[0]?.resume();
+    if (action === "continue") for (const waiting of atBreakpoints) waiting.resume();
     return null;
   }
 
   /** Delivers a person's decision to the call waiting for it; an error message when none waits. */
   decide(callId: string, decision: Decision): string | null {
-    const waiting = this.waiting;
-    if (waiting?.reason !== "approval" || waiting.callId !== callId)
-      return `Call ${callId} is not waiting for a decision.`;
+    const waiting = this.waits.find((w) => w.reason === "approval" && w.callId === callId);
+    if (waiting?.reason !== "approval") return `Call ${callId} is not waiting for a decision.`;
     waiting.resume(decision);
     return null;
   }
 
   provideResult(callId: string, result: ManualResult): string | null {
-    const waiting = this.waiting;
-    if (waiting?.reason !== "manual-result" || waiting.callId !== callId)
-      return `Call ${callId} is not waiting for a manual result.`;
+    const waiting = this.waits.find((w) => w.reason === "manual-result" && w.callId === callId);
+    if (waiting?.reason !== "manual-result") return `Call ${callId} is not waiting for a manual result.`;
     waiting.resume(result);
     return null;
   }
@@ -94,17 +117,20 @@ export class RunGate {
     const callId = "callId" in waiting && waiting.callId ? { callId: waiting.callId } : {};
     this.emit({ kind: "run.paused", runId: this.runId, reason: waiting.reason, ...where, ...callId });
     return new Promise<T>((resolve, reject) => {
-      this.rejectWaiting = reject;
-      this.waiting = {
+      const entry = {
         ...waiting,
         resume: (value?: unknown) => {
-          this.waiting = null;
-          this.rejectWaiting = null;
+          const index = this.waits.indexOf(entry);
+          if (index < 0) return;
+          this.waits.splice(index, 1);
+          this.rejects.delete(entry);
           if (waiting.reason === "breakpoint" && this.mode === "pause") this.mode = "run";
           this.emit({ kind: "run.resumed", runId: this.runId, reason: waiting.reason, ...where, ...callId });
           resolve(value as T);
         },
       } as Waiting;
+      this.waits.push(entry);
+      this.rejects.set(entry, reject);
     });
   }
 }

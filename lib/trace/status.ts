@@ -11,22 +11,35 @@ export interface RunState {
   liveRunId: string | null;
   /** The last run's id, live or not. */
   lastRunId: string | null;
+  /**
+   * How many gates the live run waits at: a `run.paused` not yet followed by its `run.resumed`.
+   * Parallel calls pause together, so one resume can leave the run still paused.
+   */
+  pauses: number;
 }
 
 /** Folds one event into the run state. */
 export function reduceRunState(state: RunState, event: TraceEvent): RunState {
   switch (event.kind) {
     case "run.started":
-    case "run.resumed":
-      return { status: "running", liveRunId: event.runId, lastRunId: event.runId };
+      return { status: "running", liveRunId: event.runId, lastRunId: event.runId, pauses: 0 };
+    case "run.resumed": {
+      const pauses = Math.max(0, state.pauses - 1);
+      return {
+        status: pauses > 0 ? "paused" : "running",
+        liveRunId: event.runId,
+        lastRunId: event.runId,
+        pauses,
+      };
+    }
     case "run.paused":
-      return { status: "paused", liveRunId: event.runId, lastRunId: event.runId };
+      return { status: "paused", liveRunId: event.runId, lastRunId: event.runId, pauses: state.pauses + 1 };
     case "run.finished":
-      return { status: "finished", liveRunId: null, lastRunId: event.runId };
+      return { status: "finished", liveRunId: null, lastRunId: event.runId, pauses: 0 };
     case "run.failed":
-      return { status: "failed", liveRunId: null, lastRunId: event.runId };
+      return { status: "failed", liveRunId: null, lastRunId: event.runId, pauses: 0 };
     case "run.interrupted":
-      return { status: "interrupted", liveRunId: null, lastRunId: event.runId };
+      return { status: "interrupted", liveRunId: null, lastRunId: event.runId, pauses: 0 };
     default:
       return state;
   }
@@ -36,6 +49,7 @@ export const INITIAL_RUN_STATE: RunState = Object.freeze({
   status: "idle",
   liveRunId: null,
   lastRunId: null,
+  pauses: 0,
 });
 
 /** The run state as of event `upTo` (inclusive; default: the whole log). */
