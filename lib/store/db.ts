@@ -2,12 +2,25 @@ import "server-only";
 import Database from "better-sqlite3";
 import fs from "node:fs";
 import path from "node:path";
+import type { EventKind, TraceEvent } from "@/lib/trace/events";
+import { deriveRunState } from "@/lib/trace/status";
+
+/** The kinds that change a session's run state (`lib/trace/status.ts`). */
+export const RUN_KINDS: readonly EventKind[] = [
+  "run.started",
+  "run.resumed",
+  "run.paused",
+  "run.finished",
+  "run.failed",
+  "run.interrupted",
+];
 
 /**
  * Versioned migrations: each runs once, in order, inside a transaction; `PRAGMA user_version`
- * records how far a database file has come. Append new ones; never edit an applied one.
+ * records how far a database file has come. Append new ones; never edit an applied one. A
+ * migration is SQL, or a function for a backfill that needs the log folded.
  */
-const MIGRATIONS: readonly string[] = [
+const MIGRATIONS: readonly (string | ((db: Db) => void))[] = [
   `CREATE TABLE sessions (
      id TEXT PRIMARY KEY,
      title TEXT NOT NULL,
@@ -25,9 +38,31 @@ const MIGRATIONS: readonly string[] = [
      PRIMARY KEY (session_id, seq)
    ) WITHOUT ROWID;
    CREATE INDEX events_by_kind ON events (session_id, kind, seq);`,
+  // The sessions list reads each row's run state and source without touching its log.
+  `ALTER TABLE sessions ADD COLUMN source TEXT NOT NULL DEFAULT 'run';
+   ALTER TABLE sessions ADD COLUMN run_state TEXT;
+   CREATE INDEX sessions_by_created ON sessions (created_at DESC, id);`,
+  backfillRunStates,
 ];
 
 export type Db = Database.Database;
+
+/** Folds each session's run events into its `run_state` column. */
+function backfillRunStates(db: Db): void {
+  const runEvents = db
+    .prepare(
+      "SELECT body FROM events WHERE session_id = ? AND kind IN (" +
+        RUN_KINDS.map(() => "?").join(", ") +
+        ") ORDER BY seq",
+    )
+    .pluck();
+  const update = db.prepare("UPDATE sessions SET run_state = ? WHERE id = ?");
+  for (const id of db.prepare("SELECT id FROM sessions").pluck().all() as string[]) {
+    const bodies = runEvents.all(id, ...RUN_KINDS) as string[];
+    if (bodies.length === 0) continue;
+    update.run(JSON.stringify(deriveRunState(bodies.map((body) => JSON.parse(body) as TraceEvent))), id);
+  }
+}
 
 /** Opens (creating if needed) the database file in `dataDir` and brings it up to date. */
 export function openDatabase(dataDir: string): Db {
@@ -45,7 +80,9 @@ export function migrate(db: Db): number {
   const current = db.pragma("user_version", { simple: true }) as number;
   for (let version = current; version < MIGRATIONS.length; version++) {
     db.transaction(() => {
-      db.exec(MIGRATIONS[version]!);
+      const migration = MIGRATIONS[version]!;
+      if (typeof migration === "string") db.exec(migration);
+      else migration(db);
       db.pragma(`user_version = ${version + 1}`);
     })();
   }

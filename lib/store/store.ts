@@ -1,9 +1,9 @@
 import "server-only";
 import type { ProviderConfig } from "@/lib/trace/config";
 import type { EventKind, NewEvent, TraceEvent } from "@/lib/trace/events";
-import { deriveRunState, type SessionStatus } from "@/lib/trace/status";
+import { INITIAL_RUN_STATE, reduceRunState, type RunState, type SessionStatus } from "@/lib/trace/status";
 import type { EventBus } from "./bus";
-import type { Db } from "./db";
+import { RUN_KINDS, type Db } from "./db";
 import type { Statement } from "better-sqlite3";
 import type { Redactor } from "./redact";
 
@@ -16,6 +16,16 @@ export interface SessionRow {
   provider: ProviderConfig;
   eventCount: number;
   status: SessionStatus;
+  /** Where the session's events come from: a run of Toolscope's own loop, a capture, or an import. */
+  source: SessionSource;
+}
+
+export type SessionSource = "run" | "capture" | "import";
+
+/** One page of the sessions list, newest first; `nextCursor` when more remain. */
+export interface SessionPage {
+  sessions: SessionRow[];
+  nextCursor?: string;
 }
 
 interface RawSession {
@@ -26,16 +36,11 @@ interface RawSession {
   fork_seq: number | null;
   provider: string;
   event_count: number;
+  source: string;
+  run_state: string | null;
 }
 
-const RUN_KINDS: EventKind[] = [
-  "run.started",
-  "run.resumed",
-  "run.paused",
-  "run.finished",
-  "run.failed",
-  "run.interrupted",
-];
+const IS_RUN_KIND: ReadonlySet<EventKind> = new Set(RUN_KINDS);
 
 /**
  * Sessions and their append-only event logs. Every event is redacted, frozen and written
@@ -62,9 +67,10 @@ export class EventStore {
     provider: ProviderConfig;
     parentId?: string;
     forkSeq?: number;
+    source?: SessionSource;
   }): void {
     this.prepare(
-      "INSERT INTO sessions (id, title, created_at, parent_id, fork_seq, provider) VALUES (?, ?, ?, ?, ?, ?)",
+      "INSERT INTO sessions (id, title, created_at, parent_id, fork_seq, provider, source) VALUES (?, ?, ?, ?, ?, ?, ?)",
     ).run(
       row.id,
       this.redact(row.title),
@@ -72,6 +78,7 @@ export class EventStore {
       row.parentId ?? null,
       row.forkSeq ?? null,
       JSON.stringify(this.redact(row.provider)),
+      row.source ?? "run",
     );
     this.nextSeq.set(row.id, 0);
   }
@@ -93,6 +100,7 @@ export class EventStore {
       JSON.stringify(full),
     );
     this.nextSeq.set(sessionId, seq + 1);
+    if (IS_RUN_KIND.has(full.kind)) this.updateRunState(sessionId, full);
     if (this.unpublished) this.unpublished.push(full);
     else this.bus.publish(full);
     return full;
@@ -112,9 +120,35 @@ export class EventStore {
     return raw ? this.toRow(raw) : null;
   }
 
+  /** Every session, newest first (tests and tools; pages use {@link pageSessions}). */
   listSessions(): SessionRow[] {
     const raws = this.prepare(`${SESSION_SELECT} ORDER BY s.created_at DESC, s.id`).all() as RawSession[];
     return raws.map((raw) => this.toRow(raw));
+  }
+
+  /**
+   * One page of sessions, newest first, in one query: `limit` rows after `cursor` (an opaque
+   * string a previous page returned), of one `source` or all. Returns `null` for a cursor this
+   * store never gave out.
+   */
+  pageSessions(options: { limit: number; cursor?: string; source?: SessionSource }): SessionPage | null {
+    const after = options.cursor === undefined ? null : decodeCursor(options.cursor);
+    if (options.cursor !== undefined && after === null) return null;
+    const where: string[] = [];
+    const values: (string | number)[] = [];
+    if (after) {
+      where.push("(s.created_at < ? OR (s.created_at = ? AND s.id > ?))");
+      values.push(after.createdAt, after.createdAt, after.id);
+    }
+    if (options.source) {
+      where.push("s.source = ?");
+      values.push(options.source);
+    }
+    const sql = `${SESSION_SELECT}${where.length ? ` WHERE ${where.join(" AND ")}` : ""} ORDER BY s.created_at DESC, s.id LIMIT ?`;
+    const raws = this.prepare(sql).all(...values, options.limit + 1) as RawSession[];
+    const sessions = raws.slice(0, options.limit).map((raw) => this.toRow(raw));
+    const last = sessions.at(-1);
+    return raws.length > options.limit && last ? { sessions, nextCursor: encodeCursor(last) } : { sessions };
   }
 
   /** Deletes a session and its events; forks keep their own copies. Returns whether it existed. */
@@ -183,13 +217,17 @@ export class EventStore {
     return max === null ? 0 : max + 1;
   }
 
+  /** Folds a run event into the session's stored run state (inside the append's transaction, if any). */
+  private updateRunState(sessionId: string, event: TraceEvent): void {
+    const stored = this.prepare("SELECT run_state FROM sessions WHERE id = ?", true).get(sessionId) as
+      string | null | undefined;
+    const before = stored ? (JSON.parse(stored) as RunState) : INITIAL_RUN_STATE;
+    const after = reduceRunState(before, event);
+    this.prepare("UPDATE sessions SET run_state = ? WHERE id = ?").run(JSON.stringify(after), sessionId);
+  }
+
   private toRow(raw: RawSession): SessionRow {
-    const placeholders = RUN_KINDS.map(() => "?").join(", ");
-    const lastRunEvent = this.prepare(
-      `SELECT body FROM events WHERE session_id = ? AND kind IN (${placeholders}) ORDER BY seq DESC LIMIT 1`,
-      true,
-    ).get(raw.id, ...RUN_KINDS) as string | undefined;
-    const status = lastRunEvent ? deriveRunState([JSON.parse(lastRunEvent) as TraceEvent]).status : "idle";
+    const status = raw.run_state ? (JSON.parse(raw.run_state) as RunState).status : "idle";
     return {
       id: raw.id,
       title: raw.title,
@@ -199,12 +237,31 @@ export class EventStore {
       provider: JSON.parse(raw.provider) as ProviderConfig,
       eventCount: raw.event_count,
       status,
+      source: raw.source as SessionSource,
     };
   }
 }
 
-const SESSION_SELECT = `SELECT s.id, s.title, s.created_at, s.parent_id, s.fork_seq, s.provider,
-  (SELECT COUNT(*) FROM events e WHERE e.session_id = s.id) AS event_count FROM sessions s`;
+// seq is dense from 0, so a session's event count is its last seq plus one: one index probe.
+const SESSION_SELECT = `SELECT s.id, s.title, s.created_at, s.parent_id, s.fork_seq, s.provider, s.source, s.run_state,
+  COALESCE((SELECT MAX(seq) + 1 FROM events e WHERE e.session_id = s.id), 0) AS event_count FROM sessions s`;
+
+function encodeCursor(row: SessionRow): string {
+  return Buffer.from(JSON.stringify([row.createdAt, row.id])).toString("base64url");
+}
+
+function decodeCursor(cursor: string): { createdAt: number; id: string } | null {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+    if (!Array.isArray(value) || value.length !== 2) return null;
+    const [createdAt, id] = value as unknown[];
+    return typeof createdAt === "number" && Number.isSafeInteger(createdAt) && typeof id === "string"
+      ? { createdAt, id }
+      : null;
+  } catch {
+    return null;
+  }
+}
 
 function deepFreeze<T>(value: T): T {
   if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {

@@ -2,13 +2,22 @@ import { getRuntime } from "@/lib/agent/runtime";
 import { createSession } from "@/lib/agent/sessions";
 import { CreateSessionBody } from "@/lib/contract/api-bodies";
 import { readJsonBody } from "@/lib/server/body";
-import { jsonResponse } from "@/lib/server/http";
+import { errorResponse, jsonResponse } from "@/lib/server/http";
+import { readSessionListQuery } from "@/lib/server/session-list-query";
 import { respond } from "@/lib/server/respond";
 
 export const dynamic = "force-dynamic";
 
-export function GET() {
-  return jsonResponse({ sessions: getRuntime().store.listSessions() });
+/** One page of sessions, newest first (docs/api.md, "Sessions"): one query, whatever the store's size. */
+export function GET(request: Request) {
+  const query = readSessionListQuery(new URL(request.url).searchParams);
+  if (!query.ok) return errorResponse(400, query.error, { path: query.path });
+  const page = getRuntime().store.pageSessions(query.value);
+  if (!page)
+    return errorResponse(400, "cursor is not one this server gave out: pass a page's nextCursor.", {
+      path: "cursor",
+    });
+  return jsonResponse(page);
 }
 
 export async function POST(request: Request) {

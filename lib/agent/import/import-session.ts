@@ -22,7 +22,7 @@ export function importSession(runtime: Runtime, input: ImportInput): Outcome<Imp
   const id = newId("ses");
   const notes = [...plan.notes];
   runtime.store.transaction(() => {
-    runtime.store.createSession({ id, title: plan.title, provider: plan.provider });
+    runtime.store.createSession({ id, title: plan.title, provider: plan.provider, source: "import" });
     plan.events.forEach((event, index) => {
       const at = plan.times?.[index];
       runtime.store.append(id, event, at === undefined ? {} : { at });
