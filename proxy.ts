@@ -1,6 +1,12 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { isAllowedHost, isAllowedOrigin, readRequestToken, TOKEN_COOKIE } from "@/lib/server/auth";
-import { loadServerConfig } from "@/lib/server/config";
+import {
+  authCookieName,
+  isAllowedHost,
+  isAllowedOrigin,
+  isRequestAuthenticated,
+  issueAuthCookie,
+} from "@/lib/server/auth";
+import { loadServerConfig, type ServerConfig } from "@/lib/server/config";
 import { buildCsp, createNonce } from "@/lib/server/csp";
 import { applySecurityHeaders, errorResponse } from "@/lib/server/http";
 import { resolveToken, tokenMatches } from "@/lib/server/token";
@@ -36,12 +42,12 @@ export function proxy(request: NextRequest): Response {
   const isApi = path === "/api" || path.startsWith("/api/");
   if (isApi || !isSafeMethod(request.method)) {
     const isHealth = path === "/api/health" && request.method === "GET";
-    if (!isHealth && !tokenMatches(readRequestToken(request.headers), token)) {
+    if (!isHealth && !isRequestAuthenticated(request.headers, serverConfig)) {
       return errorResponse(401, `Missing or wrong token. ${HOW_TO_GET_IN}`);
     }
   }
   if (!isApi && request.nextUrl.searchParams.has("token")) {
-    return exchangeToken(request, token);
+    return exchangeToken(request, token, serverConfig);
   }
   return isApi || !needsCsp(path) ? passThrough() : passThroughWithCsp(request);
 }
@@ -51,7 +57,7 @@ export const config = {
   matcher: ["/:path*"],
 };
 
-function exchangeToken(request: NextRequest, token: string): Response {
+function exchangeToken(request: NextRequest, token: string, serverConfig: ServerConfig): Response {
   if (!tokenMatches(request.nextUrl.searchParams.get("token"), token)) {
     const response = new Response(`The token in this link is wrong. ${HOW_TO_GET_IN}\n`, {
       status: 401,
@@ -64,7 +70,13 @@ function exchangeToken(request: NextRequest, token: string): Response {
     status: 303,
     headers: { Location: buildUrlWithoutToken(request) },
   });
-  response.cookies.set(TOKEN_COOKIE, token, { httpOnly: true, sameSite: "strict", path: "/" });
+  // Never the launch token: a signed, expiring value (lib/server/auth-core.mjs), one cookie per port.
+  response.cookies.set(authCookieName(serverConfig), issueAuthCookie(serverConfig), {
+    httpOnly: true,
+    sameSite: "strict",
+    path: "/",
+    maxAge: serverConfig.cookieDays * 86_400,
+  });
   response.headers.set("Cache-Control", "no-store");
   applySecurityHeaders(response.headers);
   return response;

@@ -24,9 +24,13 @@ import {
 const TITLE = `Canary title ${Date.now().toString(36)}`;
 let real: { id: string; callId: string };
 let staticAsset = "";
+/** `toolscope_<port>=<value>`: the cookie a right `?token=` link sets, as a browser sends it back. */
+let realCookie = "";
 
 test.beforeAll(async () => {
   real = await createFinishedSession(TITLE);
+  const exchange = await sendRaw({ port: PORT, path: `/?token=${encodeURIComponent(TOKEN)}` });
+  realCookie = String(exchange.headers["set-cookie"] ?? "").split(";")[0] ?? "";
   const html = (await sendRaw({ port: PORT, path: "/", headers: BEARER })).body;
   staticAsset = /src="(\/_next\/static\/[^"]+\.js)"/.exec(html)?.[1] ?? "";
 });
@@ -37,7 +41,8 @@ const swapCase = (text: string) =>
 /** Each a way to present something that is not exactly the token: [name, headers, query]. */
 function listWrongPresentations(): [string, Record<string, string>, string][] {
   const bearer = (value: string) => ({ authorization: `Bearer ${value}` });
-  const cookie = (value: string) => ({ cookie: `toolscope_token=${value}` });
+  const cookie = (value: string) => ({ cookie: `toolscope_${PORT}=${value}` });
+  const issued = realCookie.slice(realCookie.indexOf("=") + 1);
   return [
     ["no token", {}, ""],
     ["a wrong token", bearer("x".repeat(TOKEN.length)), ""],
@@ -49,9 +54,12 @@ function listWrongPresentations(): [string, Record<string, string>, string][] {
     ["the query string", {}, `?token=${encodeURIComponent(TOKEN)}`],
     ["another header", { "x-toolscope-token": TOKEN }, ""],
     ["a wrong cookie", cookie("wrong-0123456789"), ""],
-    ["a cookie prefix", cookie(TOKEN.slice(0, -1)), ""],
-    ["a cookie suffix", cookie(`${TOKEN}x`), ""],
-    ["a cookie in the wrong case", cookie(swapCase(TOKEN)), ""],
+    ["the launch token as the cookie", cookie(TOKEN), ""],
+    ["the launch token under the old cookie name", { cookie: `toolscope_token=${TOKEN}` }, ""],
+    ["a cookie prefix", cookie(issued.slice(0, -1)), ""],
+    ["a cookie suffix", cookie(`${issued}x`), ""],
+    ["a cookie in the wrong case", cookie(swapCase(issued)), ""],
+    ["the cookie under another port's name", { cookie: `toolscope_${PORT + 1}=${issued}` }, ""],
   ];
 }
 
@@ -92,7 +100,8 @@ test("the right token, as Bearer or as the cookie, passes every API route and me
   const missing = { id: "ses_missing", callId: "call_missing" };
   const failures: string[] = [];
   for (const [path, method] of listApiRequests(missing))
-    for (const headers of [BEARER, { cookie: `toolscope_token=${TOKEN}` }]) {
+    for (const headers of [BEARER, { cookie: "" }]) {
+      if ("cookie" in headers) headers.cookie = realCookie;
       const hasBody = BODY_METHODS.includes(method);
       const response = await sendRaw({
         port: PORT,
@@ -106,6 +115,9 @@ test("the right token, as Bearer or as the cookie, passes every API route and me
         failures.push(`${method} ${path}: ${response.status}`);
       if (findToken(response, TOKEN).length > 0)
         failures.push(`${method} ${path}: the answer carries the token`);
+      // POST /api/auth/revoke ends every cookie but the fresh one it hands the caller.
+      const renewed = String(readHeader(response, "set-cookie") ?? "").split(";")[0] ?? "";
+      if (renewed.startsWith(`toolscope_${PORT}=`)) realCookie = renewed;
     }
   expect(failures).toEqual([]);
 });
@@ -161,10 +173,16 @@ test("every page: state-changing methods need the token, and a ?token= link is s
     const location = new URL(readHeader(right, "location") ?? "", `http://127.0.0.1:${PORT}${path}`).href;
     if (location !== `http://127.0.0.1:${PORT}${path}?seq=1`)
       failures.push(`${path}: redirects to ${location}`);
-    if (readHeader(right, "set-cookie") !== `toolscope_token=${TOKEN}; Path=/; HttpOnly; SameSite=strict`)
-      failures.push(`${path}: sets ${readHeader(right, "set-cookie")}`);
+    const setCookie = readHeader(right, "set-cookie") ?? "";
+    if (
+      !new RegExp(
+        `^toolscope_${PORT}=\\d+\\.[\\w-]{43}; Path=/; Expires=[^;]+; Max-Age=2592000; HttpOnly; SameSite=strict$`,
+      ).test(setCookie)
+    )
+      failures.push(`${path}: sets ${setCookie}`);
+    if (setCookie.includes(TOKEN)) failures.push(`${path}: the cookie carries the token`);
     if (right.body.includes(TOKEN)) failures.push(`${path}: the redirect's body carries the token`);
-    const withCookie = await sendRaw({ port: PORT, path, headers: { cookie: `toolscope_token=${TOKEN}` } });
+    const withCookie = await sendRaw({ port: PORT, path, headers: { cookie: realCookie } });
     if (withCookie.body.includes(TOKEN))
       failures.push(`${path}: the page carries the token to a tab that holds the cookie`);
   }

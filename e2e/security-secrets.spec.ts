@@ -120,7 +120,8 @@ test("planted secrets appear in no API answer, no page and not in the server's o
       await expect(page.getByTestId("app-header")).toBeVisible();
       await page.waitForLoadState("networkidle");
       found.push(...findSecrets(await page.content()).map((name) => `${name} in the DOM of ${url}`));
-      const html = await sendRaw({ port: PORT, path: url, headers: { cookie: `toolscope_token=${TOKEN}` } });
+      const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+      const html = await sendRaw({ port: PORT, path: url, headers: { cookie } });
       found.push(...findSecrets(html.body).map((name) => `${name} in the HTML of ${url}`));
       expect(findToken(await sendRaw({ port: PORT, path: url }), TOKEN)).toEqual([]);
     }

@@ -38,9 +38,16 @@ if (await isListening(`${base}/api/health`)) {
 }
 
 const token = ensureToken(env.TOOLSCOPE_TOKEN, dataDir);
-const server = spawn(next, ["start", "-H", host.replace(/^\[|\]$/g, ""), "-p", String(port)], {
+// Next behind our own HTTP server (scripts/server.mjs), which refuses unauthenticated bodies unread.
+const server = spawn(process.execPath, [path.join(root, "scripts", "server.mjs")], {
   cwd: root,
-  env: { ...env, TOOLSCOPE_DATA_DIR: dataDir, PORT: String(port) },
+  env: {
+    ...env,
+    TOOLSCOPE_DATA_DIR: dataDir,
+    TOOLSCOPE_HOST: host,
+    PORT: String(port),
+    NODE_ENV: "production",
+  },
   stdio: ["ignore", "pipe", "inherit"],
 });
 server.stdout.on("data", (chunk) => process.stdout.write(chunk));

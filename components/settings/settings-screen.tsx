@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { ErrorState, LoadingState } from "@/components/common/query-states";
 import { ProviderCard } from "./provider-card";
+import { SignOutCard } from "./sign-out-card";
 import { useSettings } from "./use-settings";
 import "./settings.css";
 
@@ -60,6 +61,7 @@ export function SettingsScreen() {
               },
             ]}
           />
+          <SignOutCard />
         </div>
       )}
     </div>

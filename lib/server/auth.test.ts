@@ -2,7 +2,16 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { isAllowedHost, isAllowedOrigin, isAuthorized, readRequestToken } from "@/lib/server/auth";
+import {
+  authCookieName,
+  isAllowedHost,
+  isAllowedOrigin,
+  isAuthorized,
+  issueAuthCookie,
+  readBearerToken,
+  revokeAuthCookies,
+} from "@/lib/server/auth";
+import { cookieValueValid, issueCookieValue } from "@/lib/server/auth-core.mjs";
 import { parseServerConfig, resetServerConfigCache } from "@/lib/server/config";
 import { resetTokenCache } from "@/lib/server/token";
 
@@ -97,33 +106,54 @@ describe("isAllowedOrigin", () => {
   });
 });
 
-describe("readRequestToken", () => {
+describe("readBearerToken", () => {
   it("reads a bearer token", () => {
-    expect(readRequestToken(new Headers({ authorization: "Bearer abc.def-123" }))).toBe("abc.def-123");
-    expect(readRequestToken(new Headers({ authorization: "bearer   xyz  " }))).toBe("xyz");
-  });
-
-  it("reads the toolscope_token cookie among others", () => {
-    const headers = new Headers({ cookie: "theme=dark; toolscope_token=tok%2Bwith%2Fchars; lang=en" });
-    expect(readRequestToken(headers)).toBe("tok+with/chars");
-  });
-
-  it("prefers Authorization over the cookie", () => {
-    const headers = new Headers({
-      authorization: "Bearer from-header",
-      cookie: "toolscope_token=from-cookie",
-    });
-    expect(readRequestToken(headers)).toBe("from-header");
+    expect(readBearerToken(new Headers({ authorization: "Bearer abc.def-123" }))).toBe("abc.def-123");
+    expect(readBearerToken(new Headers({ authorization: "bearer   xyz  " }))).toBe("xyz");
   });
 
   it.each([
     ["no headers", {}],
     ["another scheme", { authorization: "Basic dXNlcjpwYXNz" }],
     ["an empty bearer", { authorization: "Bearer " }],
-    ["a cookie with a similar name", { cookie: "xtoolscope_token=abc; toolscope_token_old=def" }],
-    ["an empty cookie", { cookie: "toolscope_token=" }],
+    ["only a cookie", { cookie: "toolscope_3000=abc" }],
   ])("returns null for %s", (_name, init) => {
-    expect(readRequestToken(new Headers(init))).toBeNull();
+    expect(readBearerToken(new Headers(init))).toBeNull();
+  });
+});
+
+describe("the auth cookie", () => {
+  const TOKEN = "the-launch-token-0123456789";
+  const settings = {
+    token: TOKEN,
+    port: 3000,
+    nowSeconds: 1_000_000,
+    lifetimeSeconds: 86_400,
+    revokedBefore: 0,
+  };
+
+  it("is a signed, dated value, never the token, and valid only for its port and key", () => {
+    const value = issueCookieValue(TOKEN, 3000, 1_000_000);
+    expect(value).not.toContain(TOKEN);
+    expect(value).toMatch(/^1000000\.[A-Za-z0-9_-]{43}$/);
+    expect(cookieValueValid(value, settings)).toBe(true);
+    expect(cookieValueValid(value, { ...settings, port: 3001 })).toBe(false);
+    expect(cookieValueValid(value, { ...settings, token: `${TOKEN}x` })).toBe(false);
+    expect(cookieValueValid(TOKEN, settings)).toBe(false);
+  });
+
+  it("expires after its lifetime, is refused from the future and when revoked", () => {
+    const value = issueCookieValue(TOKEN, 3000, 1_000_000);
+    expect(cookieValueValid(value, { ...settings, nowSeconds: 1_000_000 + 86_400 })).toBe(true);
+    expect(cookieValueValid(value, { ...settings, nowSeconds: 1_000_000 + 86_401 })).toBe(false);
+    expect(cookieValueValid(value, { ...settings, nowSeconds: 1_000_000 - 61 })).toBe(false);
+    expect(cookieValueValid(value, { ...settings, revokedBefore: 1_000_001 })).toBe(false);
+    expect(cookieValueValid(value, { ...settings, revokedBefore: 1_000_000 })).toBe(true);
+  });
+
+  it("has one name per port", () => {
+    expect(authCookieName(parseServerConfig({ PORT: "3000" }))).toBe("toolscope_3000");
+    expect(authCookieName(parseServerConfig({ PORT: "3111" }))).toBe("toolscope_3111");
   });
 });
 
@@ -133,6 +163,7 @@ describe("isAuthorized", () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-auth-"));
     vi.stubEnv("TOOLSCOPE_DATA_DIR", dataDir);
     vi.stubEnv("TOOLSCOPE_TOKEN", "the-launch-token-0123456789");
+    vi.stubEnv("PORT", "3000");
     resetServerConfigCache();
     resetTokenCache();
   });
@@ -143,13 +174,35 @@ describe("isAuthorized", () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it("accepts the launch token as a cookie or a bearer token", () => {
-    expect(isAuthorized(new Headers({ cookie: "toolscope_token=the-launch-token-0123456789" }))).toBe(true);
+  const serverConfig = () => parseServerConfig(process.env);
+
+  it("accepts the launch token as a bearer token, and an issued cookie", () => {
     expect(isAuthorized(new Headers({ authorization: "Bearer the-launch-token-0123456789" }))).toBe(true);
+    const cookie = `toolscope_3000=${issueAuthCookie(serverConfig())}`;
+    expect(isAuthorized(new Headers({ cookie }))).toBe(true);
   });
 
-  it("refuses a wrong or missing token", () => {
-    expect(isAuthorized(new Headers({ cookie: "toolscope_token=the-launch-token" }))).toBe(false);
+  it("refuses the launch token as a cookie, a wrong token, and nothing", () => {
+    expect(isAuthorized(new Headers({ cookie: "toolscope_3000=the-launch-token-0123456789" }))).toBe(false);
+    expect(isAuthorized(new Headers({ cookie: "toolscope_token=the-launch-token-0123456789" }))).toBe(false);
+    expect(isAuthorized(new Headers({ authorization: "Bearer the-launch-token" }))).toBe(false);
     expect(isAuthorized(new Headers())).toBe(false);
+  });
+
+  it("ignores a shadowing duplicate planted before the real cookie", () => {
+    const real = issueAuthCookie(serverConfig());
+    expect(isAuthorized(new Headers({ cookie: `toolscope_3000=planted; toolscope_3000=${real}` }))).toBe(
+      true,
+    );
+  });
+
+  it("refuses a cookie of another port's server, and every cookie issued before a revocation", () => {
+    const other = issueAuthCookie(parseServerConfig({ ...process.env, PORT: "3001" }));
+    expect(isAuthorized(new Headers({ cookie: `toolscope_3000=${other}` }))).toBe(false);
+    const issued = issueAuthCookie(serverConfig(), Date.now() - 5_000);
+    expect(isAuthorized(new Headers({ cookie: `toolscope_3000=${issued}` }))).toBe(true);
+    revokeAuthCookies(serverConfig());
+    expect(isAuthorized(new Headers({ cookie: `toolscope_3000=${issued}` }))).toBe(false);
+    expect(fs.statSync(path.join(dataDir, "cookies-revoked-before")).mode & 0o777).toBe(0o600);
   });
 });

@@ -1,15 +1,19 @@
 import "server-only";
 import { loadServerConfig, type ServerConfig } from "@/lib/server/config";
-import { resolveToken, tokenMatches } from "@/lib/server/token";
-
-/** The cookie that carries the launch token after a `?token=` link was opened. */
-export const TOKEN_COOKIE = "toolscope_token";
+import { resolveToken } from "@/lib/server/token";
+import {
+  cookieName,
+  hostAllowed,
+  issueCookieValue,
+  readBearer,
+  readRevokedBefore,
+  requestAuthenticated,
+  writeRevokedBefore,
+  type CookieSettings,
+} from "./auth-core.mjs";
 
 /** Anything headers can be read from: `Headers`, `NextRequest.headers`, `await headers()`. */
 export type HeaderReader = Pick<Headers, "get">;
-
-const LOOPBACK_NAMES = ["127.0.0.1", "localhost", "[::1]"];
-const HOST_HEADER = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(?::(\d{1,5}))?$/;
 
 /**
  * Whether a request's `Host` names us (DNS-rebinding defence). Allowed: `127.0.0.1`,
@@ -19,13 +23,7 @@ const HOST_HEADER = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(?::(\d{1,5}))?$/;
  * IP literals other than loopback (unless configured), an empty or missing Host.
  */
 export function isAllowedHost(hostHeader: string | null | undefined, config: ServerConfig): boolean {
-  const host = hostHeader?.trim().toLowerCase() ?? "";
-  const match = HOST_HEADER.exec(host);
-  if (!match) return false;
-  const name = match[1] ?? "";
-  const port = match[2] === undefined ? 80 : Number(match[2]);
-  if (LOOPBACK_NAMES.includes(name) && port === config.port) return true;
-  return config.allowedHosts.some((entry) => entry === host || entry === name);
+  return hostAllowed(hostHeader, config);
 }
 
 /**
@@ -43,34 +41,55 @@ export function isAllowedOrigin(
   return originHeader.trim().toLowerCase() === `http://${host}`;
 }
 
-/**
- * The token a request presents: `Authorization: Bearer <token>` first, else the
- * {@link TOKEN_COOKIE} cookie; `null` when it presents none.
- */
-export function readRequestToken(headers: HeaderReader): string | null {
-  const authorization = /^Bearer\s+(\S+)\s*$/i.exec(headers.get("authorization") ?? "");
-  if (authorization?.[1]) return authorization[1];
-  return readCookie(headers.get("cookie"), TOKEN_COOKIE);
+/** The name of this server's auth cookie (one per port: cookies ignore ports). */
+export function authCookieName(config: ServerConfig): string {
+  return cookieName(config.port);
+}
+
+/** What checking and issuing cookies needs now: the token, the port, the lifetime, the revocation. */
+export function readCookieSettings(config: ServerConfig, nowMs = Date.now()): CookieSettings {
+  return {
+    token: resolveToken(config),
+    port: config.port,
+    nowSeconds: Math.floor(nowMs / 1000),
+    lifetimeSeconds: config.cookieDays * 86_400,
+    revokedBefore: readRevokedBefore(config.dataDir),
+  };
+}
+
+/** A new cookie value for a browser that just proved it holds the launch token. */
+export function issueAuthCookie(config: ServerConfig, nowMs = Date.now()): string {
+  return issueCookieValue(resolveToken(config), config.port, Math.floor(nowMs / 1000));
+}
+
+/** Revokes every cookie issued before `nowMs`: each browser must open the printed URL again. */
+export function revokeAuthCookies(config: ServerConfig, nowMs = Date.now()): number {
+  return writeRevokedBefore(config.dataDir, Math.floor(nowMs / 1000));
 }
 
 /**
- * Whether a request holds the launch token (as a bearer token or the cookie). For server
- * components: `isAuthorized(await headers())`.
+ * Whether a request is authenticated: the launch token as `Authorization: Bearer`, or a valid
+ * auth cookie of this server's (a shadowing duplicate that does not verify is ignored).
+ */
+export function isRequestAuthenticated(
+  headers: HeaderReader,
+  config: ServerConfig = loadServerConfig(),
+): boolean {
+  return requestAuthenticated(
+    { authorization: headers.get("authorization"), cookie: headers.get("cookie") },
+    readCookieSettings(config),
+  );
+}
+
+/**
+ * Whether a request holds the launch token or a valid cookie. For server components:
+ * `isAuthorized(await headers())`.
  */
 export function isAuthorized(headers: HeaderReader): boolean {
-  return tokenMatches(readRequestToken(headers), resolveToken(loadServerConfig()));
+  return isRequestAuthenticated(headers);
 }
 
-function readCookie(cookieHeader: string | null, name: string): string | null {
-  for (const part of (cookieHeader ?? "").split(";")) {
-    const separator = part.indexOf("=");
-    if (separator < 0 || part.slice(0, separator).trim() !== name) continue;
-    const raw = part.slice(separator + 1).trim();
-    try {
-      return decodeURIComponent(raw) || null;
-    } catch {
-      return raw || null; // not percent-encoded after all; compare it as sent
-    }
-  }
-  return null;
+/** The bearer token a request presents, or `null` (the cookie never carries the token). */
+export function readBearerToken(headers: HeaderReader): string | null {
+  return readBearer(headers.get("authorization"));
 }

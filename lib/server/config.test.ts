@@ -17,6 +17,7 @@ describe("parseServerConfig", () => {
       tokenFromEnv: null,
       anthropicApiKey: null,
       openaiApiKey: null,
+      cookieDays: 30,
     });
   });
 
@@ -29,6 +30,7 @@ describe("parseServerConfig", () => {
       TOOLSCOPE_TOKEN: "from-env-token-123",
       ANTHROPIC_API_KEY: "sk-ant-x",
       OPENAI_API_KEY: "sk-openai-y",
+      TOOLSCOPE_COOKIE_DAYS: "7",
     });
     expect(config).toEqual({
       host: "0.0.0.0",
@@ -38,7 +40,12 @@ describe("parseServerConfig", () => {
       tokenFromEnv: "from-env-token-123",
       anthropicApiKey: "sk-ant-x",
       openaiApiKey: "sk-openai-y",
+      cookieDays: 7,
     });
+  });
+
+  it.each(["0", "3651", "1.5", "thirty"])("refuses TOOLSCOPE_COOKIE_DAYS=%s, naming it", (days) => {
+    expect(() => parseServerConfig({ TOOLSCOPE_COOKIE_DAYS: days })).toThrow(/TOOLSCOPE_COOKIE_DAYS/);
   });
 
   it("resolves a relative data dir against the working directory", () => {

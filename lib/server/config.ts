@@ -1,5 +1,6 @@
 import "server-only";
 import path from "node:path";
+import { splitAllowedHosts } from "./auth-core.mjs";
 
 /** The server's settings, read once from the environment. Holds secrets: never send it to a page. */
 export interface ServerConfig {
@@ -15,6 +16,8 @@ export interface ServerConfig {
   readonly tokenFromEnv: string | null;
   readonly anthropicApiKey: string | null;
   readonly openaiApiKey: string | null;
+  /** How long a browser's auth cookie lasts, in days (`TOOLSCOPE_COOKIE_DAYS`, default 30). */
+  readonly cookieDays: number;
 }
 
 /** An environment to read: `process.env` or a plain object in tests. */
@@ -57,7 +60,17 @@ export function parseServerConfig(env: ServerEnv): ServerConfig {
     tokenFromEnv: readText(env.TOOLSCOPE_TOKEN),
     anthropicApiKey: readText(env.ANTHROPIC_API_KEY),
     openaiApiKey: readText(env.OPENAI_API_KEY),
+    cookieDays: parseCookieDays(env.TOOLSCOPE_COOKIE_DAYS),
   });
+}
+
+function parseCookieDays(value: string | undefined): number {
+  const text = readText(value);
+  if (text === null) return 30;
+  const days = /^\d{1,4}$/.test(text) ? Number(text) : NaN;
+  if (!(days >= 1 && days <= 3650))
+    throw new Error(`TOOLSCOPE_COOKIE_DAYS must be a whole number of days from 1 to 3650; got "${text}".`);
+  return days;
 }
 
 function readText(value: string | undefined): string | null {
@@ -76,10 +89,7 @@ function parsePort(value: string | undefined): number {
 }
 
 function parseAllowedHosts(value: string | undefined): string[] {
-  const entries = (value ?? "")
-    .split(",")
-    .map((entry) => entry.trim().toLowerCase())
-    .filter((entry) => entry !== "");
+  const entries = splitAllowedHosts(value);
   for (const entry of entries) {
     if (!HOST_ENTRY.test(entry)) {
       throw new Error(

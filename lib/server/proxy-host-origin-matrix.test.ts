@@ -9,6 +9,7 @@ import { NextRequest } from "next/server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { proxy } from "@/proxy";
 import {
+  issueTestCookie,
   isPassedOn,
   listApiRequests,
   listPagePaths,
@@ -71,7 +72,11 @@ describe("Host spoofs", () => {
   it.each(listSpoofedHosts(PROXY_PORT))(
     "refuses Host %j everywhere with 403, even with the token",
     async (host) => {
-      const withToken = { host, authorization: `Bearer ${TOKEN}`, cookie: `toolscope_token=${TOKEN}` };
+      const withToken = {
+        host,
+        authorization: `Bearer ${TOKEN}`,
+        cookie: `toolscope_3000=${issueTestCookie()}`,
+      };
       expect(
         await collectFailures((path, method) => send(path, { method, headers: withToken }), HOST_REFUSAL),
       ).toEqual([]);

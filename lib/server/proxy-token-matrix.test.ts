@@ -6,6 +6,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
+  EXCHANGE_SET_COOKIE,
+  issueTestCookie,
   isPassedOn,
   listApiRequests,
   listPagePaths,
@@ -19,9 +21,10 @@ beforeEach(() => (cleanUp = stubProxyEnvironment()));
 afterEach(() => cleanUp());
 
 const API_REFUSAL = /^Missing or wrong token\. Open the URL that `npm start` printed/;
-const cookie = (value: string, name = "toolscope_token") => ({
+const cookie = (value: string, name = "toolscope_3000") => ({
   cookie: `theme=dark; ${name}=${value}; lang=en`,
 });
+const VALID_COOKIE = issueTestCookie();
 const bearer = (value: string) => ({ authorization: `Bearer ${value}` });
 const swapCase = (text: string) =>
   [...text].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join("");
@@ -45,13 +48,17 @@ const WRONG: [string, Record<string, string>][] = [
   ["the token in X-Toolscope-Token", { "x-toolscope-token": TOKEN }],
   ["the token in X-Api-Key", { "x-api-key": TOKEN }],
   ["a wrong cookie", cookie("wrong-token-value-0123456789")],
-  ["a cookie prefix", cookie(TOKEN.slice(0, -1))],
-  ["the cookie with a suffix", cookie(`${TOKEN}x`)],
-  ["the cookie in swapped case", cookie(swapCase(TOKEN))],
-  ["the token under a cookie name in another case", cookie(TOKEN, "Toolscope_Token")],
-  ["the token under a similar cookie name", cookie(TOKEN, "toolscope_token_old")],
-  ["the cookie value in quotes", cookie(`"${TOKEN}"`)],
-  ["a wrong bearer token beside the right cookie", { ...bearer("wrong"), ...cookie(TOKEN) }],
+  ["the launch token as the cookie", cookie(TOKEN)],
+  ["the launch token under the old cookie name", cookie(TOKEN, "toolscope_token")],
+  ["a cookie prefix", cookie(VALID_COOKIE.slice(0, -1))],
+  ["the cookie with a suffix", cookie(`${VALID_COOKIE}x`)],
+  ["the cookie in swapped case", cookie(swapCase(VALID_COOKIE))],
+  ["the cookie under a name in another case", cookie(VALID_COOKIE, "Toolscope_3000")],
+  ["the cookie of another port's server", cookie(issueTestCookie(TOKEN, 3001), "toolscope_3001")],
+  ["another port's cookie under our name", cookie(issueTestCookie(TOKEN, 3001))],
+  ["a cookie signed with another token", cookie(issueTestCookie(`${TOKEN}x`))],
+  ["the cookie value in quotes", cookie(`"${VALID_COOKIE}"`)],
+  ["a wrong bearer token beside the right cookie", { ...bearer("wrong"), ...cookie(VALID_COOKIE) }],
 ];
 
 /** Presentations of the exact token that the design allows. */
@@ -59,8 +66,11 @@ const RIGHT: [string, Record<string, string>][] = [
   ["Authorization: Bearer", bearer(TOKEN)],
   ["the scheme in lower case", { authorization: `bearer ${TOKEN}` }],
   ["the scheme in upper case, extra spaces", { authorization: `BEARER   ${TOKEN}  ` }],
-  ["the cookie among others", cookie(TOKEN)],
-  ["the cookie percent-encoded", cookie(TOKEN.replace("M", "%4D"))],
+  ["the cookie among others", cookie(VALID_COOKIE)],
+  [
+    "the cookie after a shadowing duplicate",
+    { cookie: `toolscope_3000=planted; toolscope_3000=${VALID_COOKIE}` },
+  ],
   ["the right bearer token beside a wrong cookie", { ...bearer(TOKEN), ...cookie("wrong") }],
 ];
 
@@ -173,9 +183,7 @@ describe("the token on every page", () => {
       const response = send(`${page}?a=1&token=${TOKEN}&b=2`);
       expect([page, response.status]).toEqual([page, 303]);
       expect(response.headers.get("location")).toBe(`http://127.0.0.1:3000${page}?a=1&b=2`);
-      expect(response.headers.get("set-cookie")).toBe(
-        `toolscope_token=${TOKEN}; Path=/; HttpOnly; SameSite=strict`,
-      );
+      expect(response.headers.get("set-cookie")).toMatch(EXCHANGE_SET_COOKIE);
     }
   });
 });

@@ -5,6 +5,7 @@ import { NextRequest } from "next/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { proxy } from "@/proxy";
 import { resetServerConfigCache } from "@/lib/server/config";
+import { EXCHANGE_SET_COOKIE, issueTestCookie } from "@/lib/server/testing/proxy-harness";
 import { resetTokenCache } from "@/lib/server/token";
 
 const TOKEN = "proxy-test-token-0123456789abcdef";
@@ -38,7 +39,7 @@ function send(
 }
 
 const isPassedOn = (response: Response) => response.headers.get("x-middleware-next") === "1";
-const withCookie = (token = TOKEN) => ({ cookie: `toolscope_token=${token}` });
+const withCookie = (value = issueTestCookie(TOKEN)) => ({ cookie: `toolscope_3000=${value}` });
 
 describe("proxy: Host and Origin", () => {
   it.each([
@@ -89,6 +90,7 @@ describe("proxy: API token", () => {
     ["no token", {}],
     ["a wrong cookie", withCookie("wrong")],
     ["a prefix of the token", withCookie(TOKEN.slice(0, 10))],
+    ["the launch token itself as the cookie", withCookie(TOKEN)],
     ["a wrong bearer token", { authorization: "Bearer nope" }],
   ])("answers 401 JSON to %s", async (_name, headers) => {
     const response = send("/api/sessions", { headers });
@@ -139,9 +141,8 @@ describe("proxy: ?token= exchange", () => {
     const response = send(`/sessions/abc?seq=4&token=${TOKEN}&lang=zh`);
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("http://127.0.0.1:3000/sessions/abc?seq=4&lang=zh");
-    expect(response.headers.get("set-cookie")).toBe(
-      `toolscope_token=${TOKEN}; Path=/; HttpOnly; SameSite=strict`,
-    );
+    expect(response.headers.get("set-cookie")).toMatch(EXCHANGE_SET_COOKIE);
+    expect(response.headers.get("set-cookie")).not.toContain(TOKEN);
     expect(response.headers.get("cache-control")).toBe("no-store");
   });
 

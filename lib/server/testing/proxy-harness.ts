@@ -10,6 +10,7 @@ import { vi } from "vitest";
 import { proxy } from "@/proxy";
 import { resetServerConfigCache } from "@/lib/server/config";
 import { resetTokenCache } from "@/lib/server/token";
+import { issueCookieValue } from "@/lib/server/auth-core.mjs";
 import { fillRoute, listApiRoutes, listPages } from "./route-table";
 
 export const PROXY_TOKEN = "Matrix-Token_0123456789abcdefABCDEF";
@@ -71,3 +72,13 @@ export function listPagePaths(): string[] {
 function withDefaults(params: readonly string[]): Record<string, string> {
   return Object.fromEntries(params.map((name) => [name, PARAM_VALUES[name] ?? "x"]));
 }
+
+/** A valid auth cookie value for this server (signed with `token`, issued now), as the exchange sets it. */
+export function issueTestCookie(token: string = PROXY_TOKEN, port: number = PROXY_PORT): string {
+  return issueCookieValue(token, port, Math.floor(Date.now() / 1000));
+}
+
+/** The `Set-Cookie` a right `?token=` link answers with: this port's cookie, signed, 30 days, never the token. */
+export const EXCHANGE_SET_COOKIE = new RegExp(
+  `^toolscope_${PROXY_PORT}=\\d+\\.[A-Za-z0-9_-]{43}; Path=/; Expires=[^;]+; Max-Age=2592000; HttpOnly; SameSite=strict$`,
+);

@@ -1,0 +1,41 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { issueAuthCookie, isRequestAuthenticated } from "@/lib/server/auth";
+import { parseServerConfig, resetServerConfigCache } from "@/lib/server/config";
+import { resetTokenCache } from "@/lib/server/token";
+import { POST } from "./route";
+
+let dataDir: string;
+beforeEach(() => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-revoke-"));
+  vi.stubEnv("TOOLSCOPE_DATA_DIR", dataDir);
+  vi.stubEnv("TOOLSCOPE_TOKEN", "revoke-test-token-0123456789");
+  vi.stubEnv("PORT", "3000");
+  resetServerConfigCache();
+  resetTokenCache();
+});
+afterEach(() => {
+  vi.unstubAllEnvs();
+  resetServerConfigCache();
+  resetTokenCache();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("POST /api/auth/revoke", () => {
+  it("revokes every cookie issued before it and gives the caller a fresh one that works", async () => {
+    const config = parseServerConfig(process.env);
+    const old = `toolscope_3000=${issueAuthCookie(config, Date.now() - 60_000)}`;
+    expect(isRequestAuthenticated(new Headers({ cookie: old }), config)).toBe(true);
+
+    const response = POST();
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ revokedBefore: expect.any(Number) });
+    expect(isRequestAuthenticated(new Headers({ cookie: old }), config)).toBe(false);
+    const fresh = (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    expect(fresh).toMatch(/^toolscope_3000=\d+\./);
+    expect(isRequestAuthenticated(new Headers({ cookie: fresh }), config)).toBe(true);
+    expect(response.headers.get("set-cookie")).toMatch(/HttpOnly; SameSite=Strict$/);
+  });
+});

@@ -1,0 +1,93 @@
+#!/usr/bin/env node
+// The HTTP server `npm start` runs: Next.js (the production build) behind a gate that refuses a
+// request carrying a body before one byte of it is read — a foreign Host (403) or no valid
+// token or cookie (401) — so an unauthenticated upload costs neither memory nor time (Next reads
+// a whole body before proxy.ts sees the request). Everything else, including every refusal a
+// request without a body gets, is proxy.ts's job, unchanged. Reads HOST, PORT, TOOLSCOPE_* like
+// the app (lib/server/config.ts).
+import http from "node:http";
+import path from "node:path";
+import next from "next";
+import {
+  hostAllowed,
+  readRevokedBefore,
+  requestAuthenticated,
+  splitAllowedHosts,
+} from "../lib/server/auth-core.mjs";
+import { ensureToken } from "./token.mjs";
+
+const root = path.resolve(import.meta.dirname, "..");
+const host = (process.env.TOOLSCOPE_HOST || "127.0.0.1").replace(/^\[|\]$/g, "");
+const port = Number(process.env.PORT || 3000);
+const dataDir = path.resolve(root, process.env.TOOLSCOPE_DATA_DIR || ".data");
+const token = ensureToken(process.env.TOOLSCOPE_TOKEN?.trim() || null, dataDir);
+const allowedHosts = splitAllowedHosts(process.env.TOOLSCOPE_ALLOWED_HOSTS);
+const cookieDays = Number(process.env.TOOLSCOPE_COOKIE_DAYS?.trim() || 30);
+
+const app = next({ dev: false, dir: root, hostname: host, port });
+await app.prepare();
+const handle = app.getRequestHandler();
+
+const server = http.createServer((request, response) => {
+  if (hasBody(request) && refuseBeforeBody(request, response)) return;
+  void handle(request, response);
+});
+server.listen(port, host);
+
+/** Whether the request announces a body (a length above 0, or a chunked one). */
+function hasBody(request) {
+  const length = request.headers["content-length"];
+  return request.headers["transfer-encoding"] !== undefined || (length !== undefined && length !== "0");
+}
+
+/** Answers and closes a request with a body that proxy.ts would refuse anyway; `true` when it did. */
+function refuseBeforeBody(request, response) {
+  if (!hostAllowed(request.headers.host, { port, allowedHosts })) {
+    return refuse(
+      response,
+      403,
+      `This Host is not allowed. Open Toolscope at http://127.0.0.1:${port}/, or add the host to TOOLSCOPE_ALLOWED_HOSTS.`,
+    );
+  }
+  const settings = {
+    token,
+    port,
+    nowSeconds: Math.floor(Date.now() / 1000),
+    lifetimeSeconds: cookieDays * 86_400,
+    revokedBefore: readRevokedBefore(dataDir),
+  };
+  const authenticated = requestAuthenticated(
+    { authorization: request.headers.authorization, cookie: request.headers.cookie },
+    settings,
+  );
+  if (authenticated) return false;
+  return refuse(
+    response,
+    401,
+    "Missing or wrong token. Open the URL that `npm start` printed (it ends in ?token=…), or send Authorization: Bearer <token>.",
+  );
+}
+
+function refuse(response, status, error) {
+  const body = JSON.stringify({ error });
+  response.writeHead(status, {
+    "Content-Type": "application/json; charset=utf-8",
+    "Content-Length": Buffer.byteLength(body),
+    "Cache-Control": "no-store",
+    "X-Content-Type-Options": "nosniff",
+    Connection: "close",
+  });
+  // The body is never read: once the answer is out, the connection goes.
+  response.end(body, () => response.socket?.destroy());
+  return true;
+}
+
+// Stop taking connections, let the runtime close its event streams (it listens for the same
+// signals), then exit; whatever still holds a connection open is not waited on for long.
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.once(signal, () => {
+    server.close(() => process.exit(0));
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(0), 3000).unref();
+  });
+}
