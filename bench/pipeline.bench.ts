@@ -10,7 +10,7 @@ import { runBatch } from "@/lib/pipeline/run-batch";
 import { toolCall } from "@/lib/pipeline/testing/pipeline-harness";
 import type { PipelineContext } from "@/lib/pipeline/types";
 import { validateForModel } from "@/lib/pipeline/validator";
-import { systemClock } from "@/lib/providers/clock";
+import { systemClock } from "@/lib/clock/system-clock";
 import { parseServerConfig } from "@/lib/server/config";
 import { expandBuiltin, seedWorkspace } from "@/lib/tools/registry";
 import type { ToolDefinition } from "@/lib/trace/config";

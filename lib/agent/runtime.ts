@@ -1,9 +1,9 @@
 import "server-only";
 import { BUILTIN_HOOKS } from "@/lib/pipeline/policy";
 import type { PreflightHook } from "@/lib/pipeline/policy/types";
-import { systemClock } from "@/lib/providers/clock";
+import { systemClock } from "@/lib/clock/system-clock";
 import { createProviderFactories, type ProviderFactories } from "@/lib/providers/registry";
-import type { Clock } from "@/lib/providers/types";
+import type { Clock } from "@/lib/clock/types";
 import { loadServerConfig, type ServerConfig } from "@/lib/server/config";
 import { listProviderKeys, readProviderKey } from "@/lib/server/keys";
 import { resolveToken } from "@/lib/server/token";

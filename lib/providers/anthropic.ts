@@ -9,7 +9,8 @@ import {
   mapAnthropicUsage,
 } from "@/lib/protocol/anthropic/convert";
 import { createAssemblingTap } from "./assembling-tap";
-import type { Clock, ModelProvider, ModelRequest, ModelTurn, Transport } from "./types";
+import type { Clock } from "@/lib/clock/types";
+import type { ModelProvider, ModelRequest, ModelTurn, Transport } from "./types";
 import { createTappedFetch } from "./wire-tap";
 
 /** How many times the SDKs retry a failed request by default (each retry is its own attempt). */

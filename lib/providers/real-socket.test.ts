@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readManifest, readTerminatedFixtureBytes } from "@/lib/protocol/testing/fixtures";
 import type { ProviderConfig } from "@/lib/trace/config";
-import { createVirtualClock } from "./clock";
+import { createVirtualClock } from "@/lib/clock/virtual-clock";
 import { createProviderFactories } from "./registry";
 import type { AttemptFailure, ModelTurn, TappedEvent } from "./types";
 

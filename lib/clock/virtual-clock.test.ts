@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { createVirtualClock, systemClock } from "./clock";
+import { createVirtualClock } from "./virtual-clock";
 
 /** Lets pending promise callbacks run. */
 function flushCallbacks(): Promise<void> {
@@ -42,17 +42,5 @@ describe("createVirtualClock", () => {
     expect(clock.now()).toBe(150);
     await Promise.all([clock.sleep(200), clock.sleep(200)]);
     expect(clock.now()).toBe(350);
-  });
-});
-
-describe("systemClock", () => {
-  test("reads real time and sleeps on real timers, cancelled by the signal", async () => {
-    const before = Date.now();
-    expect(systemClock.now()).toBeGreaterThanOrEqual(before);
-    await expect(systemClock.sleep(0)).resolves.toBeUndefined();
-    const controller = new AbortController();
-    const sleeping = systemClock.sleep(60_000, controller.signal);
-    controller.abort();
-    await expect(sleeping).rejects.toMatchObject({ name: "AbortError" });
   });
 });

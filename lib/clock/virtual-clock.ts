@@ -1,37 +1,10 @@
 /**
- * Clocks for the run (docs/architecture.md, "The tool pipeline": time is injected). Production code takes a
- * `Clock` as a parameter and never calls `setTimeout` or `Date.now` itself; tests pass a virtual
- * clock so nothing waits in real time.
+ * A virtual clock for tests, lessons and replays (docs/architecture.md, "The tool pipeline": time
+ * is injected): time moves only when told to, or by itself once the program is idle.
  */
 import "server-only";
+import { readAbortReason } from "./abort-reason";
 import type { Clock } from "./types";
-
-/** The reason a sleep rejects with when its signal carries none. */
-function readAbortReason(signal: AbortSignal): unknown {
-  return signal.reason ?? new DOMException("This operation was aborted", "AbortError");
-}
-
-/** Real time: `Date.now` and `setTimeout`, cancelled by the signal. */
-export const systemClock: Clock = {
-  now: () => Date.now(),
-  sleep(ms, signal) {
-    return new Promise<void>((resolve, reject) => {
-      if (signal?.aborted) return reject(readAbortReason(signal));
-      const onAbort = () => {
-        clearTimeout(timer);
-        reject(readAbortReason(signal as AbortSignal));
-      };
-      const timer = setTimeout(
-        () => {
-          signal?.removeEventListener("abort", onAbort);
-          resolve();
-        },
-        Math.max(0, ms),
-      );
-      signal?.addEventListener("abort", onAbort, { once: true });
-    });
-  },
-};
 
 /** A clock whose time moves only when told to. */
 export interface VirtualClock extends Clock {
