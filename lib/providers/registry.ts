@@ -1,14 +1,14 @@
 import "server-only";
+import type { Clock } from "@/lib/clock/types";
+import { systemClock } from "@/lib/clock/system-clock";
 import { assertNever } from "@/lib/protocol/unified";
 import type { ProviderConfig, ProviderKind, ToolDefinition } from "@/lib/trace/config";
 import { createAnthropicProvider, DEFAULT_MAX_RETRIES } from "./anthropic";
-import { systemClock } from "@/lib/clock/system-clock";
 import { createOfflineFetch } from "./offline/fetch";
 import type { OfflinePlanner } from "./offline/types";
 import { createOpenAIChatProvider } from "./openai-chat";
 import { createOpenAIResponsesProvider } from "./openai-responses";
 import { checkProviderConfig, isLocalBaseURL, readKeyProvider, type KeyReader } from "./provider-checks";
-import type { Clock } from "@/lib/clock/types";
 import type { ModelProvider } from "./types";
 
 /** What a backend may need from the run besides its config. */

@@ -1,7 +1,7 @@
 import "server-only";
+import type { Clock } from "@/lib/clock/types";
 import { createSseDecoder, STRICT_DROP_NOTE, type SseEvent } from "@/lib/protocol/sse";
 import { predictSdkRetry, readErrorMessage, readRetryDelay, replaceRetryHeaders } from "./retry-wait";
-import type { Clock } from "@/lib/clock/types";
 import type { Transport, WireTap } from "./types";
 
 /** Response headers that never enter the log. */
