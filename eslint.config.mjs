@@ -4,7 +4,8 @@ import nextTypescript from "eslint-config-next/typescript";
 
 /**
  * docs/architecture.md, "Layers and who may import whom", as lint rules. Cross-folder imports use the
- * `@/` alias (relative imports may not climb out of a folder), so these patterns see them all.
+ * `@/` alias (relative imports may not climb out of a folder, nor reach another layer), so these
+ * patterns see them all. lib/layer-rules.test.ts proves each rule fails and passes where it should.
  */
 /** Node's built-in modules, matched as whole module names (a folder named `stream` is not one). */
 const NODE_BUILTINS_REGEX =
@@ -17,8 +18,14 @@ const SERVER_LIB = [
   "@/lib/pipeline*",
   "@/lib/tools*",
   "@/lib/schema*",
+  "@/lib/lessons*",
+  "@/lib/clock*",
 ];
 const SDKS = ["@anthropic-ai/sdk", "@anthropic-ai/sdk/*", "openai", "openai/*"];
+const LAYERS_DOC = 'docs/architecture.md, "Layers and who may import whom"';
+
+/** @typedef {{ group: string[], message: string, allowTypeImports?: boolean } | { regex: string, message: string }} Pattern */
+
 const NO_CLIMBING = {
   group: ["../../*"],
   message: "Import across folders with the @/ alias so the layer rules apply.",
@@ -27,26 +34,107 @@ const NO_UI = {
   group: ["@/app/*", "@/components/*"],
   message: "lib/ never imports from app/ or components/.",
 };
+/** Every folder of lib/ that is a layer (capture and mcp are to come). */
+const LAYER_NAMES = [
+  "agent",
+  "capture",
+  "clock",
+  "contract",
+  "lessons",
+  "mcp",
+  "pipeline",
+  "protocol",
+  "providers",
+  "schema",
+  "server",
+  "store",
+  "tools",
+  "trace",
+];
+/** `../store/x` from lib/pipeline/y.ts climbs one folder only, yet reaches another layer. */
+const NO_RELATIVE_LAYER = {
+  regex: `^(\\.\\./)+(${LAYER_NAMES.join("|")})(/|$)`,
+  message: "Import another layer with the @/ alias so the layer rules apply.",
+};
 
-/** @param {({group: string[]} | {regex: string})[]} patterns */
+/** @param {Pattern[]} patterns */
 function restrict(patterns, paths = []) {
   return { "no-restricted-imports": ["error", { patterns, paths }] };
 }
 
-const pure = (/** @type {string} */ layer, /** @type {string[]} */ allowed) =>
-  restrict([
-    NO_CLIMBING,
-    NO_UI,
-    { regex: NODE_BUILTINS_REGEX, message: `lib/${layer} is pure: no Node-only modules.` },
-    {
-      group: ["@/lib/*", ...allowed.map((a) => `!@/lib/${a}`), ...allowed.map((a) => `!@/lib/${a}/*`)],
-      message: `lib/${layer} may import only ${allowed.join(", ")}.`,
+/**
+ * What one layer of lib/ may import from the others (itself always): `only` the folders listed
+ * (a folder may be a sub-folder, as `providers/offline`), or anything but those in `never`, each
+ * with the reason. `pure` adds the pure layers' rules: no Node-only or server-only module.
+ * @typedef {{ only?: string[], never?: Record<string, string>, pure?: boolean, extra?: Pattern[] }} Layer
+ */
+/** @type {Record<string, Layer>} */
+const LAYERS = {
+  clock: { only: [] },
+  trace: { pure: true, only: ["protocol"] },
+  protocol: {
+    pure: true,
+    only: [],
+    extra: [{ group: SDKS, message: "lib/protocol imports no SDK (docs/architecture.md)." }],
+  },
+  schema: { pure: true, only: ["protocol", "trace"] },
+  contract: { pure: true, only: ["protocol", "trace"] },
+  store: { only: ["trace", "protocol", "clock"] },
+  tools: {
+    never: {
+      pipeline: "the pipeline runs the tools, not the reverse.",
+      providers: "tools know nothing of models; time comes from lib/clock.",
+      lessons: "lessons sit above the tools.",
+      agent: "the agent drives the tools, not the reverse.",
+      server: "lib/server composes the layers, not the reverse.",
     },
-    ...(layer === "protocol"
-      ? [{ group: SDKS, message: "lib/protocol imports no SDK (docs/architecture.md)." }]
-      : []),
-    { group: ["better-sqlite3", "server-only"], message: `lib/${layer} is pure.` },
-  ]);
+  },
+  pipeline: {
+    never: {
+      providers: "the pipeline knows nothing of models; time comes from lib/clock.",
+      lessons: "lessons sit above the pipeline.",
+      agent: "the agent drives the pipeline, not the reverse.",
+      server: "lib/server composes the layers, not the reverse.",
+    },
+  },
+  providers: {
+    never: {
+      lessons: "lessons use the offline model's script types, not the reverse.",
+      agent: "the agent drives the providers, not the reverse.",
+      server: "keys and config are injected (a key reader), never read here.",
+    },
+  },
+  lessons: { only: ["trace", "protocol", "providers/offline"] },
+  agent: { never: { server: "lib/server composes the agent, not the reverse." } },
+  server: {},
+};
+
+const escapeRegex = (/** @type {string} */ text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** The no-restricted-imports patterns of the layer `name`. */
+function readLayerPatterns(/** @type {string} */ name, /** @type {Layer} */ layer) {
+  /** @type {Pattern[]} */
+  const patterns = [NO_CLIMBING, NO_UI, NO_RELATIVE_LAYER];
+  if (layer.pure)
+    patterns.push(
+      { regex: NODE_BUILTINS_REGEX, message: `lib/${name} is pure: no Node-only modules.` },
+      { group: ["better-sqlite3", "server-only"], message: `lib/${name} is pure.` },
+    );
+  if (layer.only) {
+    const allowed = [name, ...layer.only].map(escapeRegex).join("|");
+    const listed = layer.only.map((folder) => `lib/${folder}`).join(", ");
+    patterns.push({
+      regex: `^@/lib/(?!(${allowed})(/|$))`,
+      message: `lib/${name} may import ${listed ? `only ${listed}` : "nothing else"} from lib/ (${LAYERS_DOC}).`,
+    });
+  }
+  for (const [denied, why] of Object.entries(layer.never ?? {}))
+    patterns.push({
+      regex: `^@/lib/${escapeRegex(denied)}(/|$)`,
+      message: `lib/${name} may not import lib/${denied}: ${why} (${LAYERS_DOC})`,
+    });
+  return [...patterns, ...(layer.extra ?? [])];
+}
 
 const config = [
   {
@@ -67,23 +155,14 @@ const config = [
       "@typescript-eslint/consistent-type-imports": "error",
     },
   },
-  { files: ["lib/trace/**"], rules: pure("trace", ["trace", "protocol"]) },
-  { files: ["lib/protocol/**"], rules: pure("protocol", ["protocol"]) },
-  { files: ["lib/schema/**"], rules: pure("schema", ["schema", "protocol", "trace"]) },
-  { files: ["lib/contract/**"], rules: pure("contract", ["contract", "protocol", "trace"]) },
+  // The later block wins: a lib/ file outside every layer folder, then each layer's own rules,
+  // then tests and testing/ helpers, which are exempt (they wire real layers together).
+  { files: ["lib/**"], rules: restrict([NO_CLIMBING, NO_UI, NO_RELATIVE_LAYER]) },
+  ...Object.entries(LAYERS).map(([name, layer]) => ({
+    files: [`lib/${name}/**`],
+    rules: restrict(readLayerPatterns(name, layer)),
+  })),
   { files: ["lib/**/*.test.ts", "lib/**/testing/**"], rules: { "no-restricted-imports": "off" } },
-  {
-    files: ["lib/**"],
-    ignores: [
-      "lib/trace/**",
-      "lib/protocol/**",
-      "lib/schema/**",
-      "lib/contract/**",
-      "lib/**/*.test.ts",
-      "lib/**/testing/**",
-    ],
-    rules: restrict([NO_CLIMBING, NO_UI]),
-  },
   { files: ["app/**"], rules: restrict([NO_CLIMBING]) },
   {
     files: ["components/**"],

@@ -5,7 +5,7 @@ import { exportSession, type SessionExport } from "@/lib/agent/export";
 import { startMessageRun } from "@/lib/agent/runs";
 import { createRuntime } from "@/lib/agent/runtime";
 import { createSession } from "@/lib/agent/sessions";
-import { createVirtualClock } from "@/lib/providers/clock";
+import { createVirtualClock } from "@/lib/clock/virtual-clock";
 import { parseServerConfig } from "@/lib/server/config";
 import type { TraceEvent } from "@/lib/trace/events";
 

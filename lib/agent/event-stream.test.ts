@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createVirtualClock } from "@/lib/providers/clock";
+import { createVirtualClock } from "@/lib/clock/virtual-clock";
 import { parseServerConfig } from "@/lib/server/config";
 import { readResumePoint, streamSessionEvents } from "./event-stream";
 import { createRuntime, type Runtime } from "./runtime";

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { UnifiedMessage } from "@/lib/protocol/unified";
-import type { VirtualClock } from "@/lib/providers/clock";
+import type { VirtualClock } from "@/lib/clock/virtual-clock";
 import type { TraceEvent } from "@/lib/trace/events";
 import { projectTranscript } from "@/lib/trace/transcript";
 import { controlSession } from "./control";

@@ -1,7 +1,7 @@
 import "server-only";
 import { isDeepStrictEqual } from "node:util";
-import { findScenario } from "@/lib/providers/offline/scenarios";
-import type { LessonMessage, Scenario } from "@/lib/providers/offline/scenarios/types";
+import { findScenario } from "@/lib/lessons";
+import type { LessonMessage, Scenario } from "@/lib/lessons/types";
 import { refuse, succeed, type Outcome } from "@/lib/server/problem";
 import type { SessionConfig } from "@/lib/trace/config";
 import type { SessionConfigured, TraceEvent } from "@/lib/trace/events";

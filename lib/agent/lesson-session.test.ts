@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runLesson } from "@/lib/providers/offline/scenarios/testing/run-lesson";
-import type { Scenario } from "@/lib/providers/offline/scenarios/types";
+import { runLesson } from "@/lib/lessons/testing/run-lesson";
+import type { Scenario } from "@/lib/lessons/types";
 import { seedWorkspace } from "@/lib/tools/registry";
 import { forkSession } from "./fork";
 import { buildLessonProvider, resolveLessonTools } from "./lesson-session";

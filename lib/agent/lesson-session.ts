@@ -1,6 +1,6 @@
 import "server-only";
-import { findScenario } from "@/lib/providers/offline/scenarios";
-import type { Scenario } from "@/lib/providers/offline/scenarios/types";
+import { findScenario } from "@/lib/lessons";
+import type { Scenario } from "@/lib/lessons/types";
 import type { CreateSessionBody } from "@/lib/contract/api-bodies";
 import { refuse, succeed, type Outcome } from "@/lib/server/problem";
 import { expandBuiltin, seedWorkspace } from "@/lib/tools/registry";

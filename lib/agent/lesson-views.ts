@@ -1,6 +1,6 @@
 import "server-only";
-import { findScenario, listScenarios } from "@/lib/providers/offline/scenarios";
-import type { ConceptId, Scenario } from "@/lib/providers/offline/scenarios/types";
+import { findScenario, listScenarios } from "@/lib/lessons";
+import type { ConceptId, Scenario } from "@/lib/lessons/types";
 import { refuse, succeed, type Outcome } from "@/lib/server/problem";
 import type { LessonStepView } from "@/lib/trace/lesson-steps";
 import { LESSON_LANGS, type LessonLang } from "./lesson-messages";

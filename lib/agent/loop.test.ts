@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { BUILTIN_HOOKS } from "@/lib/pipeline/policy";
 import { runBatch } from "@/lib/pipeline/run-batch";
 import { validateForModel } from "@/lib/pipeline/validator";
-import { createVirtualClock } from "@/lib/providers/clock";
+import { createVirtualClock } from "@/lib/clock/virtual-clock";
 import type { ModelProvider, ModelTurn } from "@/lib/providers/types";
 import type { UnifiedMessage } from "@/lib/protocol/unified";
 import { expandBuiltin, seedWorkspace } from "@/lib/tools/registry";

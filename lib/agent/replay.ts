@@ -4,7 +4,7 @@ import { runBatch } from "@/lib/pipeline/run-batch";
 import type { Decision, NormalizedResult } from "@/lib/pipeline/types";
 import { validateForModel } from "@/lib/pipeline/validator";
 import type { ToolCallBlock } from "@/lib/protocol/unified";
-import { createVirtualClock } from "@/lib/providers/clock";
+import { createVirtualClock } from "@/lib/clock/virtual-clock";
 import { refuse, succeed, type Outcome } from "@/lib/server/problem";
 import type { ReplayBody } from "@/lib/contract/replay-bodies";
 import { createRedactor } from "@/lib/store/redact";

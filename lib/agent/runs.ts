@@ -1,7 +1,7 @@
 import "server-only";
 import { compileSecretPatterns } from "@/lib/pipeline/policy";
 import { runBatch } from "@/lib/pipeline/run-batch";
-import { readScenarioPlanners } from "@/lib/providers/offline/scenarios";
+import { readScenarioPlanners } from "@/lib/lessons";
 import { validateForModel } from "@/lib/pipeline/validator";
 import { refuse, succeed, type Outcome } from "@/lib/server/problem";
 import { createRedactor } from "@/lib/store/redact";

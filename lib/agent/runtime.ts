@@ -1,11 +1,11 @@
 import "server-only";
 import { BUILTIN_HOOKS } from "@/lib/pipeline/policy";
 import type { PreflightHook } from "@/lib/pipeline/policy/types";
-import { systemClock } from "@/lib/providers/clock";
+import { systemClock } from "@/lib/clock/system-clock";
 import { createProviderFactories, type ProviderFactories } from "@/lib/providers/registry";
-import type { Clock } from "@/lib/providers/types";
+import type { Clock } from "@/lib/clock/types";
 import { loadServerConfig, type ServerConfig } from "@/lib/server/config";
-import { listProviderKeys } from "@/lib/server/keys";
+import { listProviderKeys, readProviderKey } from "@/lib/server/keys";
 import { resolveToken } from "@/lib/server/token";
 import { EventBus } from "@/lib/store/bus";
 import { openDatabase } from "@/lib/store/db";
@@ -64,7 +64,7 @@ export function createRuntime(config: ServerConfig, clock: Clock = systemClock):
     bus,
     clock,
     runs: new Map(),
-    providers: createProviderFactories(config),
+    providers: createProviderFactories({ readKey: (provider) => readProviderKey(provider, config) }),
     hooks: new Map(BUILTIN_HOOKS),
     openStreams: new Set(),
   };

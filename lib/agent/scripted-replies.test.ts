@@ -22,7 +22,7 @@ afterEach(() => test.close());
 
 /** The offline model with `planners` asked before its defaults, as a lesson session has it. */
 function usePlanners(planners: OfflinePlanner[]): void {
-  const base = createProviderFactories();
+  const base = createProviderFactories({ readKey: () => null });
   test.runtime.providers.register("offline", (config, context) =>
     base.create(config, { ...context, planners }),
   );

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { findScenario } from "@/lib/providers/offline/scenarios";
+import { findScenario } from "@/lib/lessons";
 import { startMessageRun } from "./runs";
 import { getSessionDetail, readLessonProgress } from "./session-detail";
 import { createSession } from "./sessions";

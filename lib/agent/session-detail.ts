@@ -1,5 +1,5 @@
 import "server-only";
-import { findScenario } from "@/lib/providers/offline/scenarios";
+import { findScenario } from "@/lib/lessons";
 import { refuse, succeed, type Outcome } from "@/lib/server/problem";
 import type { SessionRow } from "@/lib/store/store";
 import type { SessionConfig } from "@/lib/trace/config";

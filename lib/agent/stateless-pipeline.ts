@@ -4,7 +4,7 @@ import { runBatch } from "@/lib/pipeline/run-batch";
 import type { Decision } from "@/lib/pipeline/types";
 import { validateForModel } from "@/lib/pipeline/validator";
 import type { ToolCallBlock } from "@/lib/protocol/unified";
-import { createVirtualClock } from "@/lib/providers/clock";
+import { createVirtualClock } from "@/lib/clock/virtual-clock";
 import { loadServerConfig } from "@/lib/server/config";
 import { listProviderKeys } from "@/lib/server/keys";
 import type { PipelineBody } from "@/lib/contract/pipeline-bodies";

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createVirtualClock } from "@/lib/providers/clock";
+import { createVirtualClock } from "@/lib/clock/virtual-clock";
 import { parseServerConfig } from "@/lib/server/config";
 import type { EventOf, TraceEvent } from "@/lib/trace/events";
 import { PLANTED_SECRETS } from "@/lib/tools/canned-pages";

@@ -1,4 +1,4 @@
-import type { Clock } from "@/lib/providers/types";
+import type { Clock } from "@/lib/clock/types";
 import type { ErrorKind, ToolCallBlock, ToolResultBlock } from "@/lib/protocol/unified";
 import type { Breakpoints, PolicyConfig, ToolDefinition } from "@/lib/trace/config";
 import type { NewEvent, TraceEvent } from "@/lib/trace/events";

@@ -1,6 +1,7 @@
 import "server-only";
 import Anthropic from "@anthropic-ai/sdk";
 import type { MessageStreamParams } from "@anthropic-ai/sdk/resources/messages/messages";
+import type { Clock } from "@/lib/clock/types";
 import { createAnthropicStreamState, reduceAnthropicEvent } from "@/lib/protocol/anthropic/assemble";
 import {
   anthropicMessageToUnified,
@@ -9,7 +10,7 @@ import {
   mapAnthropicUsage,
 } from "@/lib/protocol/anthropic/convert";
 import { createAssemblingTap } from "./assembling-tap";
-import type { Clock, ModelProvider, ModelRequest, ModelTurn, Transport } from "./types";
+import type { ModelProvider, ModelRequest, ModelTurn, Transport } from "./types";
 import { createTappedFetch } from "./wire-tap";
 
 /** How many times the SDKs retry a failed request by default (each retry is its own attempt). */

@@ -1,6 +1,7 @@
 import "server-only";
 import OpenAI from "openai";
-import type { Clock, ModelRequest, Transport, WireTap } from "./types";
+import type { Clock } from "@/lib/clock/types";
+import type { ModelRequest, Transport, WireTap } from "./types";
 import { createTappedFetch } from "./wire-tap";
 
 /** The OpenAI API's own base URL, used when the provider config names none. */

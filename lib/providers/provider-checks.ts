@@ -4,10 +4,15 @@
  * injected. Pure: keys are passed in.
  */
 import "server-only";
-import type { KeyProvider } from "@/lib/server/keys";
 import type { ProviderConfig } from "@/lib/trace/config";
 
-/** Reads the key the server holds for a provider, or null. */
+/** Whose key: Anthropic's, or OpenAI's (shared by Chat Completions and Responses). */
+export type KeyProvider = "anthropic" | "openai";
+
+/**
+ * Reads the key the server holds for a provider, or null. Injected by the composition root (the
+ * server's key store); lib/providers never reads keys itself (docs/architecture.md, "Layers").
+ */
 export type KeyReader = (provider: KeyProvider) => string | null;
 
 const LOOPBACK_HOSTS = new Set(["localhost", "[::1]", "::1"]);

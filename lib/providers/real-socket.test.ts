@@ -6,9 +6,9 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createVirtualClock } from "@/lib/clock/virtual-clock";
 import { readManifest, readTerminatedFixtureBytes } from "@/lib/protocol/testing/fixtures";
 import type { ProviderConfig } from "@/lib/trace/config";
-import { createVirtualClock } from "./clock";
 import { createProviderFactories } from "./registry";
 import type { AttemptFailure, ModelTurn, TappedEvent } from "./types";
 

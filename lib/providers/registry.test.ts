@@ -42,14 +42,19 @@ describe("the provider registry", () => {
       expect(withKeys.check({ kind })).toBeNull();
   });
 
-  it("reads the keys of the server config it is given (its environment keys, then its data dir's)", () => {
+  it("asks the injected reader for the kind's key on every check and every create", () => {
+    const asked: string[] = [];
     const factories = createProviderFactories({
-      dataDir: "/nonexistent/toolscope-data",
-      anthropicApiKey: null,
-      openaiApiKey: "sk-config",
+      readKey: (provider) => {
+        asked.push(provider);
+        return provider === "openai" ? "sk-injected" : null;
+      },
     });
     expect(factories.check({ kind: "openai-chat" })).toBeNull();
     expect(factories.check({ kind: "anthropic" })).toMatch(/^No Anthropic API key/);
+    expect(factories.check({ kind: "offline" })).toBeNull();
+    factories.create({ kind: "openai-responses" });
+    expect(asked).toEqual(["openai", "anthropic", "openai"]);
   });
 
   it("creates the offline model in the SDK of its wire format, and each hosted format", () => {

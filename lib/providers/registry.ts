@@ -1,15 +1,15 @@
 import "server-only";
-import { readProviderKey } from "@/lib/server/keys";
+import type { Clock } from "@/lib/clock/types";
+import { systemClock } from "@/lib/clock/system-clock";
 import { assertNever } from "@/lib/protocol/unified";
 import type { ProviderConfig, ProviderKind, ToolDefinition } from "@/lib/trace/config";
 import { createAnthropicProvider, DEFAULT_MAX_RETRIES } from "./anthropic";
-import { systemClock } from "./clock";
 import { createOfflineFetch } from "./offline/fetch";
 import type { OfflinePlanner } from "./offline/types";
 import { createOpenAIChatProvider } from "./openai-chat";
 import { createOpenAIResponsesProvider } from "./openai-responses";
 import { checkProviderConfig, isLocalBaseURL, readKeyProvider, type KeyReader } from "./provider-checks";
-import type { Clock, ModelProvider } from "./types";
+import type { ModelProvider } from "./types";
 
 /** What a backend may need from the run besides its config. */
 export interface ProviderContext {
@@ -30,25 +30,13 @@ export interface ProviderFactories {
   register(kind: ProviderKind, factory: ProviderFactory): void;
 }
 
-/**
- * Where keys come from: `readKey` when given; else `readProviderKey` (the environment, then the
- * settings page) for the server config given here (a `ServerConfig` fits: its data dir holds the
- * settings page's keys), or for the process's own config when none is given.
- */
+/** What the registry is given by whoever composes the runtime. */
 export interface ProviderFactoriesOptions {
-  readKey?: KeyReader;
-  dataDir?: string;
-  anthropicApiKey?: string | null;
-  openaiApiKey?: string | null;
-}
-
-/** The key reader for `options`. */
-function createKeyReader(options: ProviderFactoriesOptions): KeyReader {
-  if (options.readKey) return options.readKey;
-  const { dataDir, anthropicApiKey, openaiApiKey } = options;
-  if (dataDir === undefined) return (provider) => readProviderKey(provider);
-  const config = { dataDir, anthropicApiKey: anthropicApiKey ?? null, openaiApiKey: openaiApiKey ?? null };
-  return (provider) => readProviderKey(provider, config);
+  /**
+   * Reads a hosted provider's key, asked on every `check` and every `create` (so a key entered on
+   * the settings page counts from the next run on). Returns null when the server holds none.
+   */
+  readKey: KeyReader;
 }
 
 export const OFFLINE_MODEL = "toolscope-offline-1";
@@ -93,8 +81,7 @@ const createOfflineProvider: ProviderFactory = (config, { clock, tools, planners
  * the config's `baseURL` and `maxRetries` of {@link DEFAULT_MAX_RETRIES}. Keys are read when a
  * provider is created, so a key entered on the settings page counts from the next run on.
  */
-export function createProviderFactories(options: ProviderFactoriesOptions = {}): ProviderFactories {
-  const readKey = createKeyReader(options);
+export function createProviderFactories({ readKey }: ProviderFactoriesOptions): ProviderFactories {
   const readKeyFor = (config: ProviderConfig): string => {
     const provider = readKeyProvider(config.kind);
     const key = provider ? readKey(provider) : null;

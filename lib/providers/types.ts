@@ -4,13 +4,6 @@
 import type { ToolChoice, ToolDefinition } from "@/lib/trace/config";
 import type { StopReason, UnifiedMessage, Usage, WireFormat } from "@/lib/protocol/unified";
 
-/** Injected time: tools, timeouts, faults and the offline model's pace run on it. */
-export interface Clock {
-  now(): number;
-  /** Resolves after `ms` of this clock's time; rejects with the signal's reason when aborted. */
-  sleep(ms: number, signal?: AbortSignal): Promise<void>;
-}
-
 /** What the agent loop asks for, provider-neutral. */
 export interface ModelRequest {
   model?: string;

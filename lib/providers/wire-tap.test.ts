@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createVirtualClock } from "./clock";
+import { createVirtualClock } from "@/lib/clock/virtual-clock";
 import { predictSdkRetry, readRetryDelay } from "./retry-wait";
 import type { AttemptFailure, TappedEvent, Transport, WireTap } from "./types";
 import { createTappedFetch, publicHeaders } from "./wire-tap";

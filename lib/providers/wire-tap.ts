@@ -1,7 +1,8 @@
 import "server-only";
+import type { Clock } from "@/lib/clock/types";
 import { createSseDecoder, STRICT_DROP_NOTE, type SseEvent } from "@/lib/protocol/sse";
 import { predictSdkRetry, readErrorMessage, readRetryDelay, replaceRetryHeaders } from "./retry-wait";
-import type { Clock, Transport, WireTap } from "./types";
+import type { Transport, WireTap } from "./types";
 
 /** Response headers that never enter the log. */
 const SECRET_HEADERS = new Set(["set-cookie", "authorization", "x-api-key", "proxy-authorization", "cookie"]);

@@ -2,10 +2,10 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import type { KeyProvider } from "@/lib/providers/provider-checks";
 import { loadServerConfig, type ServerConfig } from "./config";
 
-/** Whose key: Anthropic's, or OpenAI's (shared by Chat Completions and Responses). */
-export type KeyProvider = "anthropic" | "openai";
+export type { KeyProvider };
 /** The providers with a default model and base URL of their own. */
 export type ConfigurableProvider = "anthropic" | "openai-chat" | "openai-responses";
 /** Where the key in use comes from: the environment wins over one entered in the settings page. */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { createVirtualClock } from "@/lib/providers/clock";
+import { createVirtualClock } from "@/lib/clock/virtual-clock";
 import { slowTask, SLOW_TASK_TIMEOUT_MS } from "./builtin-slow-task";
 import { createToolSession } from "./testing/create-tool-session";
 

@@ -1,4 +1,4 @@
-import type { Clock } from "@/lib/providers/types";
+import type { Clock } from "@/lib/clock/types";
 import type { ToolDefinition } from "@/lib/trace/config";
 import type { WorkspaceChange } from "@/lib/trace/events";
 import type { WorkspaceView } from "@/lib/trace/workspace";

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { setRuntime } from "@/lib/agent/runtime";
 import { only, openTestRuntime, type TestRuntime } from "@/lib/agent/testing/offline-runtime";
-import { firstToolCallLesson } from "@/lib/providers/offline/scenarios/lessons/first-tool-call";
-import { LESSONS } from "@/lib/providers/offline/scenarios/lessons";
+import { firstToolCallLesson } from "@/lib/lessons/course/first-tool-call";
+import { LESSONS } from "@/lib/lessons/course";
 import { POST as createSession } from "../sessions/route";
 import { POST as sendMessage } from "../sessions/[id]/messages/route";
 import { GET as getScenario } from "./[id]/route";

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { getRuntime, setRuntime, type Runtime } from "@/lib/agent/runtime";
 import { createProviderFactories } from "@/lib/providers/registry";
 import { loadServerConfig, resetServerConfigCache } from "@/lib/server/config";
-import { resetKeyStoreCache } from "@/lib/server/keys";
+import { readProviderKey, resetKeyStoreCache } from "@/lib/server/keys";
 import { GET, PUT } from "./route";
 
 const KEY = `sk-ant-api03-${"k".repeat(36)}XYZ1`;
@@ -18,6 +18,12 @@ const NO_KEY = {
 
 let root: string;
 
+/** The registry as the runtime composes it: keys from this process's server config. */
+function createConfigProviders() {
+  const config = loadServerConfig();
+  return createProviderFactories({ readKey: (provider) => readProviderKey(provider, config) });
+}
+
 beforeEach(() => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-settings-"));
   vi.stubEnv("TOOLSCOPE_DATA_DIR", root);
@@ -26,7 +32,7 @@ beforeEach(() => {
   resetServerConfigCache();
   resetKeyStoreCache();
   // Only the provider registry's `check` is read by this route.
-  setRuntime({ providers: createProviderFactories(loadServerConfig()) } as Runtime);
+  setRuntime({ providers: createConfigProviders() } as Runtime);
 });
 
 afterEach(() => {
@@ -122,7 +128,7 @@ describe("PUT /api/settings", () => {
   it("checks whether a provider can run with its default base URL: a local server needs no key", async () => {
     vi.stubEnv("OPENAI_API_KEY", "");
     resetServerConfigCache();
-    setRuntime({ providers: createProviderFactories(loadServerConfig()) } as Runtime);
+    setRuntime({ providers: createConfigProviders() } as Runtime);
     const before = JSON.parse(await GET().text()) as { providers: Record<string, Record<string, unknown>> };
     expect(before.providers["openai-chat"]).toMatchObject({ keySet: false, runnable: false });
     const { text } = await put({

@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createVirtualClock } from "@/lib/providers/clock";
+import { createVirtualClock } from "@/lib/clock/virtual-clock";
 import { parseServerConfig } from "@/lib/server/config";
 import type { EventOf, TraceEvent } from "@/lib/trace/events";
 import type { ProviderConfig } from "@/lib/trace/config";

@@ -1,4 +1,4 @@
-import { createVirtualClock } from "@/lib/providers/clock";
+import { createVirtualClock } from "@/lib/clock/virtual-clock";
 import type { ToolCallBlock } from "@/lib/protocol/unified";
 import { expandBuiltin, listBuiltinTools, seedWorkspace } from "@/lib/tools/registry";
 import { NO_BREAKPOINTS, type PolicyConfig, type ToolDefinition } from "@/lib/trace/config";

@@ -1,6 +1,6 @@
 import OpenAI, { BadRequestError } from "openai";
 import { describe, expect, it } from "vitest";
-import { createVirtualClock } from "@/lib/providers/clock";
+import { createVirtualClock } from "@/lib/clock/virtual-clock";
 import { chooseFaultIndex, createFaultPlan, planStreamChunks } from "./faults";
 import { createOfflineFetch } from "./fetch";
 import { serializeEvent, type SseEvent } from "./sse";

@@ -1,6 +1,6 @@
 import Anthropic, { APIUserAbortError, BadRequestError, NotFoundError } from "@anthropic-ai/sdk";
 import { describe, expect, test } from "vitest";
-import { createVirtualClock } from "@/lib/providers/clock";
+import { createVirtualClock } from "@/lib/clock/virtual-clock";
 import { createOfflineFetch } from "./fetch";
 import { respondOffline } from "./respond";
 import { encodeMessageAsSse, serializeSse } from "./sse";

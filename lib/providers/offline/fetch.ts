@@ -5,7 +5,8 @@
  * `POST …/responses` (OpenAI), each in its own wire format, and injects the session's faults.
  */
 import "server-only";
-import type { Clock, TransportContext } from "@/lib/providers/types";
+import type { Clock } from "@/lib/clock/types";
+import type { TransportContext } from "@/lib/providers/types";
 import type { Fault } from "@/lib/trace/config";
 import { createFaultPlan, planStreamChunks, respondFaultStatus } from "./faults";
 import { deriveRequestId } from "./ids";

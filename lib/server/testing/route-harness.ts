@@ -10,7 +10,7 @@ import { vi } from "vitest";
 import { startMessageRun } from "@/lib/agent/runs";
 import { createRuntime, setRuntime, type Runtime } from "@/lib/agent/runtime";
 import { createSession } from "@/lib/agent/sessions";
-import { createVirtualClock } from "@/lib/providers/clock";
+import { createVirtualClock } from "@/lib/clock/virtual-clock";
 import { loadServerConfig, resetServerConfigCache } from "@/lib/server/config";
 import { resetKeyStoreCache } from "@/lib/server/keys";
 import { resetTokenCache } from "@/lib/server/token";

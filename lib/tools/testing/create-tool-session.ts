@@ -2,8 +2,8 @@
  * A stand-in for the pipeline when testing one built-in: it hands the tool a context, keeps the
  * workspace as the log would (each change applied in order), and records progress updates.
  */
-import { createVirtualClock } from "@/lib/providers/clock";
-import type { Clock } from "@/lib/providers/types";
+import type { Clock } from "@/lib/clock/types";
+import { createVirtualClock } from "@/lib/clock/virtual-clock";
 import type { WorkspaceFiles } from "@/lib/trace/config";
 import type { WorkspaceChange } from "@/lib/trace/events";
 import { applyWorkspaceChange, type WorkspaceView } from "@/lib/trace/workspace";

@@ -10,7 +10,7 @@ import { startMessageRun } from "@/lib/agent/runs";
 import { createRuntime, type Runtime } from "@/lib/agent/runtime";
 import { createSession } from "@/lib/agent/sessions";
 import { readFixtureText } from "@/lib/protocol/testing/fixtures";
-import { createVirtualClock } from "@/lib/providers/clock";
+import { createVirtualClock } from "@/lib/clock/virtual-clock";
 import { parseServerConfig, type ServerEnv } from "@/lib/server/config";
 import type { TraceEvent } from "@/lib/trace/events";
 
