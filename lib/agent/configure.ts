@@ -1,11 +1,11 @@
 import "server-only";
 import { isDeepStrictEqual } from "node:util";
 import type { ConfigureBody } from "@/lib/contract/replay-bodies";
-import { refuse, succeed, type Outcome } from "@/lib/server/problem";
 import type { SessionConfig } from "@/lib/trace/config";
 import type { SessionConfigured } from "@/lib/trace/events";
 import { projectSessionConfig } from "@/lib/trace/session-config";
-import { deriveRunState } from "@/lib/trace/status";
+import { findLiveRun } from "./live-run";
+import { refuse, succeed, type Outcome } from "./outcome";
 import { resolveTools } from "./resolve-tools";
 import type { Runtime } from "./runtime";
 import { getSessionDetail, type SessionDetail } from "./session-detail";
@@ -34,7 +34,7 @@ export function resolveConfigChanges(
   const next: Partial<SessionConfig> = {};
   if (edits.title !== undefined) {
     const title = edits.title.trim();
-    if (!title) return refuse(400, `${pointer}/title: the title must not be blank`, `${pointer}/title`);
+    if (!title) return refuse("invalid", `${pointer}/title: the title must not be blank`, `${pointer}/title`);
     next.title = title;
   }
   if (edits.system !== undefined) next.system = edits.system;
@@ -42,12 +42,16 @@ export function resolveConfigChanges(
   if (edits.tools !== undefined) {
     const tools = resolveTools(edits.tools);
     if (!tools.ok)
-      return refuse(400, `${pointer}${tools.problem.error}`, `${pointer}${tools.problem.path ?? "/tools"}`);
+      return refuse(
+        "invalid",
+        `${pointer}${tools.problem.error}`,
+        `${pointer}${tools.problem.path ?? "/tools"}`,
+      );
     next.tools = tools.value;
   }
   if (edits.provider !== undefined) {
     const problem = runtime.providers.check(edits.provider);
-    if (problem) return refuse(400, problem, `${pointer}/provider/kind`);
+    if (problem) return refuse("invalid", problem, `${pointer}/provider/kind`);
     next.provider = edits.provider;
   }
   const changes: Record<string, { before: unknown; after: unknown }> = {};
@@ -70,11 +74,11 @@ export function configureSession(
   sessionId: string,
   body: ConfigureBody,
 ): Outcome<{ session: SessionDetail["session"] }> {
-  if (!runtime.store.getSession(sessionId)) return refuse(404, `No session with id ${sessionId}.`);
+  if (!runtime.store.getSession(sessionId)) return refuse("not_found", `No session with id ${sessionId}.`);
   const events = runtime.store.events(sessionId);
-  if (deriveRunState(events).liveRunId) return refuse(409, LIVE);
+  if (findLiveRun(runtime, sessionId, events)) return refuse("conflict", LIVE);
   const config = projectSessionConfig(events);
-  if (!config) return refuse(404, `Session ${sessionId} has no configuration event.`);
+  if (!config) return refuse("not_found", `Session ${sessionId} has no configuration event.`);
   const changes = resolveConfigChanges(runtime, config, body);
   if (!changes.ok) return changes;
 

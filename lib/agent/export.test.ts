@@ -9,7 +9,7 @@ const PLANTED_KEY = "sk-ant-api03-PLANTEDplantedPLANTED0123456789";
 
 let runtime: Runtime;
 let dispose: () => void;
-beforeEach(() => ({ runtime, dispose } = openTestRuntime({ ANTHROPIC_API_KEY: PLANTED_KEY })));
+beforeEach(() => ({ runtime, dispose } = openTestRuntime({ keys: { anthropic: PLANTED_KEY } })));
 afterEach(() => dispose());
 
 function exportOf(id: string) {
@@ -52,9 +52,9 @@ describe("export", () => {
     expect(serialized).not.toContain(TEST_TOKEN);
   });
 
-  it("is a 404 for an unknown session", () => {
+  it("is not_found for an unknown session", () => {
     const outcome = exportSession(runtime, "ses_missing");
-    expect(outcome.ok ? null : outcome.problem.status).toBe(404);
+    expect(outcome.ok ? null : outcome.problem.kind).toBe("not_found");
   });
 });
 

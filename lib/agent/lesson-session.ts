@@ -2,7 +2,6 @@ import "server-only";
 import { findScenario } from "@/lib/providers/offline/scenarios";
 import type { Scenario } from "@/lib/providers/offline/scenarios/types";
 import type { CreateSessionBody } from "@/lib/contract/api-bodies";
-import { refuse, succeed, type Outcome } from "@/lib/server/problem";
 import { expandBuiltin, seedWorkspace } from "@/lib/tools/registry";
 import {
   NO_BREAKPOINTS,
@@ -10,6 +9,7 @@ import {
   type SessionConfig,
   type ToolDefinition,
 } from "@/lib/trace/config";
+import { refuse, succeed, type Outcome } from "./outcome";
 import { newId } from "./ids";
 import type { Runtime } from "./runtime";
 
@@ -29,9 +29,9 @@ export function resolveLessonTools(
   const resolved: ToolDefinition[] = [];
   for (const [index, entry] of tools.entries()) {
     const tool = typeof entry === "string" ? expandBuiltin(entry) : structuredClone(entry);
-    if (!tool) return refuse(400, `${pointer}/${index}: no built-in tool named "${String(entry)}"`);
+    if (!tool) return refuse("invalid", `${pointer}/${index}: no built-in tool named "${String(entry)}"`);
     if (resolved.some((other) => other.name === tool.name))
-      return refuse(400, `${pointer}/${index}: the tool name "${tool.name}" is used twice`);
+      return refuse("invalid", `${pointer}/${index}: the tool name "${tool.name}" is used twice`);
     resolved.push(tool);
   }
   return succeed(resolved);
@@ -73,18 +73,18 @@ export function buildLessonConfig(scenario: Scenario, title?: string): Outcome<S
  */
 export function createLessonSession(runtime: Runtime, body: CreateSessionBody): Outcome<{ id: string }> {
   const scenario = body.scenario === undefined ? undefined : findScenario(body.scenario);
-  if (!scenario) return refuse(400, `No scenario named "${body.scenario ?? ""}" exists.`, "/scenario");
+  if (!scenario) return refuse("invalid", `No scenario named "${body.scenario ?? ""}" exists.`, "/scenario");
   const extra = LESSON_FIELDS.find((field) => body[field] !== undefined);
   if (extra)
     return refuse(
-      400,
+      "invalid",
       `/${extra}: a lesson session takes its ${extra} from the lesson; send only { scenario, title? }.`,
       `/${extra}`,
     );
   const config = buildLessonConfig(scenario, body.title);
   if (!config.ok) return config;
   const problem = runtime.providers.check(config.value.provider);
-  if (problem) return refuse(400, problem, "/scenario");
+  if (problem) return refuse("invalid", problem, "/scenario");
 
   const id = newId("ses");
   const workspace = { ...seedWorkspace(), ...(scenario.workspace ?? {}) };

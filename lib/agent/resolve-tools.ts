@@ -1,8 +1,8 @@
 import "server-only";
 import type { CreateSessionBody } from "@/lib/contract/api-bodies";
-import { refuse, succeed, type Outcome } from "@/lib/server/problem";
 import { DEFAULT_TOOL_NAMES, expandBuiltin } from "@/lib/tools/registry";
 import type { ToolDefinition } from "@/lib/trace/config";
+import { refuse, succeed, type Outcome } from "./outcome";
 
 /**
  * Turns the tools a request names — built-ins by `{ builtin }`, custom ones in full — into the
@@ -19,7 +19,7 @@ export function resolveTools(requested: CreateSessionBody["tools"]): Outcome<Too
       const expanded = expandBuiltin(entry.builtin);
       if (!expanded)
         return refuse(
-          400,
+          "invalid",
           `/tools/${index}/builtin: no built-in tool named "${entry.builtin}"`,
           `/tools/${index}/builtin`,
         );
@@ -29,7 +29,7 @@ export function resolveTools(requested: CreateSessionBody["tools"]): Outcome<Too
     }
     if (seen.has(tool.name))
       return refuse(
-        400,
+        "invalid",
         `/tools/${index}/name: the tool name "${tool.name}" is used twice`,
         `/tools/${index}/name`,
       );

@@ -1,9 +1,9 @@
-import { getRuntime } from "@/lib/agent/runtime";
 import { createSession } from "@/lib/agent/sessions";
 import { CreateSessionBody } from "@/lib/contract/api-bodies";
 import { readJsonBody } from "@/lib/server/body";
 import { jsonResponse } from "@/lib/server/http";
 import { respond } from "@/lib/server/respond";
+import { getRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";
 

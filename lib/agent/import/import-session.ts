@@ -1,5 +1,5 @@
 import "server-only";
-import { refuse, succeed, type Outcome } from "@/lib/server/problem";
+import { refuse, succeed, type Outcome } from "@/lib/agent/outcome";
 import { newId } from "@/lib/agent/ids";
 import type { Runtime } from "@/lib/agent/runtime";
 import { closeDeadRun } from "@/lib/agent/recover";
@@ -17,7 +17,7 @@ export const UNREADABLE_IMPORT = "The input could not be read";
  */
 export function importSession(runtime: Runtime, input: ImportInput): Outcome<ImportResult> {
   const planned = planSafely(input, runtime.clock.now());
-  if (!planned.ok) return refuse(422, planned.error);
+  if (!planned.ok) return refuse("unprocessable", planned.error);
   const { plan } = planned;
   const id = newId("ses");
   const notes = [...plan.notes];
