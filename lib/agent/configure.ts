@@ -22,7 +22,7 @@ const LIVE =
 /**
  * Validates edits as session creation does — tools resolved (built-ins expanded, a name used
  * twice refused), the provider checked with `runtime.providers.check`, a title not blank — and
- * returns only the fields whose value changes, with before and after. A refusal is a 400 whose
+ * returns only the fields whose value changes, with before and after. A refusal is `invalid`, its
  * path is prefixed with `pointer` (a fork passes `/edits`).
  */
 export function resolveConfigChanges(
@@ -65,7 +65,7 @@ export function resolveConfigChanges(
 /**
  * `PATCH /api/sessions/:id`: appends one `session.configured` holding only the fields that
  * change (none change: nothing is appended) and, when the title changes, renames the sessions
- * row — both in one transaction. 404 for an unknown session, 409 while a run is live, 400
+ * row — both in one transaction. `not_found` for an unknown session, `conflict` while a run is live, `invalid`
  * naming the field. Replies with the session as `GET /api/sessions/:id` shows it, its provider
  * taken from the configuration (the sessions row keeps the provider the session was created with).
  */

@@ -58,8 +58,8 @@ export function resolveLessonChanges(
 
 /**
  * The text of the lesson's next message in `lang`, after applying its `reconfigure` (one
- * `session.configured`, as `PATCH /api/sessions/:id` appends, when anything changes). 400 in a
- * session without a lesson (or whose lesson no longer exists), 409 while a run is live or when
+ * `session.configured`, as `PATCH /api/sessions/:id` appends, when anything changes). `invalid` in a
+ * session without a lesson (or whose lesson no longer exists), `conflict` while a run is live or when
  * every message was sent. Appends nothing when it refuses.
  */
 export function prepareLessonMessage(

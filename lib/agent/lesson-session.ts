@@ -13,7 +13,7 @@ import { refuse, succeed, type Outcome } from "./outcome";
 import { newId } from "./ids";
 import type { Runtime } from "./runtime";
 
-/** The fields a lesson decides; a create body that sets one of them besides `scenario` is a 400. */
+/** The fields a lesson decides; a create body that sets one of them besides `scenario` is `invalid`. */
 const LESSON_FIELDS = ["provider", "system", "tools", "policy"] as const;
 
 /**
@@ -67,8 +67,8 @@ export function buildLessonConfig(scenario: Scenario, title?: string): Outcome<S
  * `POST /api/sessions { scenario }`: a session set up as the lesson does — title (the body's, else
  * the lesson's English title), system prompt, tools, policy, the offline provider with the
  * lesson's wire, tool choice, pace and faults, the built-in workspace seed plus the lesson's
- * files, `scenario` in the config, no breakpoints. An unknown id is a 400 naming `/scenario`; a
- * body that also sets what the lesson decides (provider, system, tools, policy) is a 400 naming
+ * files, `scenario` in the config, no breakpoints. An unknown id is `invalid` naming `/scenario`; a
+ * body that also sets what the lesson decides (provider, system, tools, policy) is `invalid` naming
  * that field. Never starts a run.
  */
 export function createLessonSession(runtime: Runtime, body: CreateSessionBody): Outcome<{ id: string }> {

@@ -31,7 +31,7 @@ const LIVE = "A run is live in this session; wait for it to end, or interrupt it
  * appends exactly one `call.replayed` event — nothing else of the replay reaches the log, and
  * none of its side effects reach the session's workspace.
  *
- * - The call is found among the tool calls of the log's `turn.completed` events (404 if none).
+ * - The call is found among the tool calls of the log's `turn.completed` events (`not_found` if none).
  * - Tool: the given one (a built-in reference, or a definition that stands in for the call's
  *   tool whatever its name; a definition with no mock for a built-in keeps the built-in's
  *   implementation), else the session's current definition. Policy: the session's current one.
@@ -42,7 +42,7 @@ const LIVE = "A run is live in this session; wait for it to end, or interrupt it
  *   hooks read the log as it was then. Time is a virtual clock: a timeout costs no waiting.
  * - Approval: a call that needs it gets `decision` from the body; without one it is **denied**
  *   (`denied_by_user`, reason "no decision was given for this replay") and nothing runs.
- * - A tool whose mock is `manual` needs a person: 422. A live run: 409.
+ * - A tool whose mock is `manual` needs a person: `unprocessable`. A live run: `conflict`.
  */
 export async function replayCall(
   runtime: Runtime,

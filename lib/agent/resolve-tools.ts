@@ -7,7 +7,7 @@ import { refuse, succeed, type Outcome } from "./outcome";
 /**
  * Turns the tools a request names — built-ins by `{ builtin }`, custom ones in full — into the
  * definitions recorded in the log. No tools named: all the built-ins. A name used twice, or an
- * unknown built-in, is a 400 naming the entry.
+ * unknown built-in, is `invalid`, naming the entry.
  */
 export function resolveTools(requested: CreateSessionBody["tools"]): Outcome<ToolDefinition[]> {
   const entries = requested ?? DEFAULT_TOOL_NAMES.map((builtin) => ({ builtin }));
