@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { exportSession, type SessionExport } from "@/lib/agent/export";
 import { startMessageRun } from "@/lib/agent/runs";
-import { createRuntime } from "@/lib/agent/runtime";
+import { createServerRuntime } from "@/lib/server/runtime";
 import { createSession } from "@/lib/agent/sessions";
 import { createVirtualClock } from "@/lib/clock/virtual-clock";
 import { parseServerConfig } from "@/lib/server/config";
@@ -34,7 +34,7 @@ const MESSAGES = [
 export async function recordRealSession(): Promise<SessionExport> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-bench-"));
   try {
-    const runtime = createRuntime(
+    const runtime = createServerRuntime(
       parseServerConfig({ TOOLSCOPE_DATA_DIR: dataDir, TOOLSCOPE_TOKEN: "bench-token-0123456789" }),
       createVirtualClock(Date.UTC(2026, 0, 1), { autoAdvance: true }),
     );

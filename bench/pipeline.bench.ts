@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { it } from "vitest";
-import { createRuntime } from "@/lib/agent/runtime";
+import { createServerRuntime } from "@/lib/server/runtime";
 import { createSession } from "@/lib/agent/sessions";
 import { systemClock } from "@/lib/clock/system-clock";
 import { BUILTIN_HOOKS } from "@/lib/pipeline/policy";
@@ -89,7 +89,7 @@ async function measure(unfrozen: ToolDefinition, options: { rounds?: number; emi
 /** An `emit` that appends to a real EventStore on a temporary data dir, as a run does. */
 function openStoreEmit() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-bench-"));
-  const runtime = createRuntime(
+  const runtime = createServerRuntime(
     parseServerConfig({ TOOLSCOPE_DATA_DIR: dataDir, TOOLSCOPE_TOKEN: "bench-token-0123456789" }),
   );
   const created = createSession(runtime, {});

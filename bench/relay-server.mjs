@@ -3,7 +3,7 @@
 // Runs the built app exactly as `next start` does — Next's own CLI, loaded into this process —
 // so the event stream route, the proxy and Next's response streaming are the production ones.
 // Being in the server's process is what lets it append: after a first API request the app's
-// runtime (lib/agent/runtime.ts) is on `globalThis`, and appending through `runtime.store.append`
+// runtime (lib/server/runtime.ts) is on `globalThis`, and appending through `runtime.store.append`
 // is the path every run takes (redaction, freezing, the SQLite write, the bus, the SSE route).
 // Nothing is added to the app. Times are `process.hrtime` (CLOCK_MONOTONIC, shared by every
 // process on the machine), so the client can subtract them from its own.

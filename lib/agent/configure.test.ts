@@ -83,7 +83,7 @@ describe("PATCH /api/sessions/:id", () => {
     expect(configureSession(test.runtime, id, { tools: [{ builtin: "nope" }] })).toEqual({
       ok: false,
       problem: {
-        status: 400,
+        kind: "invalid",
         error: '/tools/0/builtin: no built-in tool named "nope"',
         path: "/tools/0/builtin",
       },
@@ -95,15 +95,15 @@ describe("PATCH /api/sessions/:id", () => {
     };
     expect(configureSession(test.runtime, id, { provider: faulty })).toMatchObject({
       ok: false,
-      problem: { status: 400, path: "/provider/kind" },
+      problem: { kind: "invalid", path: "/provider/kind" },
     });
     expect(configureSession(test.runtime, id, { title: "   " })).toMatchObject({
       ok: false,
-      problem: { status: 400, path: "/title" },
+      problem: { kind: "invalid", path: "/title" },
     });
     expect(configureSession(test.runtime, "ses_nope", {})).toMatchObject({
       ok: false,
-      problem: { status: 404 },
+      problem: { kind: "not_found" },
     });
     expect(test.runtime.store.events(id)).toEqual(before);
   });
@@ -115,7 +115,7 @@ describe("PATCH /api/sessions/:id", () => {
     await waitForPause(id);
     expect(configureSession(test.runtime, id, { system: "Be brief." })).toMatchObject({
       ok: false,
-      problem: { status: 409 },
+      problem: { kind: "conflict" },
     });
     await controlSession(test.runtime, id, "interrupt");
     expect(configureSession(test.runtime, id, { system: "Be brief." })).toMatchObject({ ok: true });

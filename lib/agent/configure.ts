@@ -1,11 +1,11 @@
 import "server-only";
 import { isDeepStrictEqual } from "node:util";
 import type { ConfigureBody } from "@/lib/contract/replay-bodies";
-import { refuse, succeed, type Outcome } from "@/lib/server/problem";
 import type { SessionConfig } from "@/lib/trace/config";
 import type { SessionConfigured } from "@/lib/trace/events";
 import { projectSessionConfig } from "@/lib/trace/session-config";
-import { deriveRunState } from "@/lib/trace/status";
+import { findLiveRun } from "./live-run";
+import { refuse, succeed, type Outcome } from "./outcome";
 import { resolveTools } from "./resolve-tools";
 import type { Runtime } from "./runtime";
 import { getSessionDetail, type SessionDetail } from "./session-detail";
@@ -22,7 +22,7 @@ const LIVE =
 /**
  * Validates edits as session creation does — tools resolved (built-ins expanded, a name used
  * twice refused), the provider checked with `runtime.providers.check`, a title not blank — and
- * returns only the fields whose value changes, with before and after. A refusal is a 400 whose
+ * returns only the fields whose value changes, with before and after. A refusal is `invalid`, its
  * path is prefixed with `pointer` (a fork passes `/edits`).
  */
 export function resolveConfigChanges(
@@ -34,7 +34,7 @@ export function resolveConfigChanges(
   const next: Partial<SessionConfig> = {};
   if (edits.title !== undefined) {
     const title = edits.title.trim();
-    if (!title) return refuse(400, `${pointer}/title: the title must not be blank`, `${pointer}/title`);
+    if (!title) return refuse("invalid", `${pointer}/title: the title must not be blank`, `${pointer}/title`);
     next.title = title;
   }
   if (edits.system !== undefined) next.system = edits.system;
@@ -42,12 +42,16 @@ export function resolveConfigChanges(
   if (edits.tools !== undefined) {
     const tools = resolveTools(edits.tools);
     if (!tools.ok)
-      return refuse(400, `${pointer}${tools.problem.error}`, `${pointer}${tools.problem.path ?? "/tools"}`);
+      return refuse(
+        "invalid",
+        `${pointer}${tools.problem.error}`,
+        `${pointer}${tools.problem.path ?? "/tools"}`,
+      );
     next.tools = tools.value;
   }
   if (edits.provider !== undefined) {
     const problem = runtime.providers.check(edits.provider);
-    if (problem) return refuse(400, problem, `${pointer}/provider/kind`);
+    if (problem) return refuse("invalid", problem, `${pointer}/provider/kind`);
     next.provider = edits.provider;
   }
   const changes: Record<string, { before: unknown; after: unknown }> = {};
@@ -61,7 +65,7 @@ export function resolveConfigChanges(
 /**
  * `PATCH /api/sessions/:id`: appends one `session.configured` holding only the fields that
  * change (none change: nothing is appended) and, when the title changes, renames the sessions
- * row — both in one transaction. 404 for an unknown session, 409 while a run is live, 400
+ * row — both in one transaction. `not_found` for an unknown session, `conflict` while a run is live, `invalid`
  * naming the field. Replies with the session as `GET /api/sessions/:id` shows it, its provider
  * taken from the configuration (the sessions row keeps the provider the session was created with).
  */
@@ -70,11 +74,11 @@ export function configureSession(
   sessionId: string,
   body: ConfigureBody,
 ): Outcome<{ session: SessionDetail["session"] }> {
-  if (!runtime.store.getSession(sessionId)) return refuse(404, `No session with id ${sessionId}.`);
+  if (!runtime.store.getSession(sessionId)) return refuse("not_found", `No session with id ${sessionId}.`);
   const events = runtime.store.events(sessionId);
-  if (deriveRunState(events).liveRunId) return refuse(409, LIVE);
+  if (findLiveRun(runtime, sessionId, events)) return refuse("conflict", LIVE);
   const config = projectSessionConfig(events);
-  if (!config) return refuse(404, `Session ${sessionId} has no configuration event.`);
+  if (!config) return refuse("not_found", `Session ${sessionId} has no configuration event.`);
   const changes = resolveConfigChanges(runtime, config, body);
   if (!changes.ok) return changes;
 

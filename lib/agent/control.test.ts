@@ -2,22 +2,20 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createVirtualClock } from "@/lib/clock/virtual-clock";
-import { parseServerConfig } from "@/lib/server/config";
 import type { ToolDefinition } from "@/lib/trace/config";
 import type { EventOf, TraceEvent } from "@/lib/trace/events";
 import { controlSession, decideCall, provideManualResult, setBreakpoints } from "./control";
 import { startMessageRun } from "./runs";
-import { createRuntime, type Runtime } from "./runtime";
+import type { Runtime } from "./runtime";
 import { createSession } from "./sessions";
+import { createTestRuntime } from "./testing/offline-runtime";
 
 let dataDir: string;
 let runtime: Runtime;
 
 beforeEach(() => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-control-"));
-  const config = parseServerConfig({ TOOLSCOPE_DATA_DIR: dataDir, TOOLSCOPE_TOKEN: "test-token-0123456789" });
-  runtime = createRuntime(config, createVirtualClock(1_700_000_000_000, { autoAdvance: true }));
+  runtime = createTestRuntime({ dataDir });
 });
 afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
@@ -97,7 +95,7 @@ describe("stepping a run", () => {
     ]);
     expect(await controlSession(runtime, id, "interrupt")).toMatchObject({
       ok: false,
-      problem: { status: 409 },
+      problem: { kind: "conflict" },
     });
   });
 
@@ -117,7 +115,7 @@ describe("stepping a run", () => {
     expect(runtime.store.getSession(id)?.status).toBe("finished");
     expect(await controlSession(runtime, id, "continue")).toMatchObject({
       ok: false,
-      problem: { status: 409 },
+      problem: { kind: "conflict" },
     });
   });
 });
@@ -143,7 +141,7 @@ describe("a person in the loop", () => {
     const paused = await waitFor(id, "run.paused", (e) => e.reason === "approval");
     expect(decideCall(runtime, id, "nope", { decision: "approve" })).toMatchObject({
       ok: false,
-      problem: { status: 409 },
+      problem: { kind: "conflict" },
     });
     expect(decideCall(runtime, id, paused.callId!, { decision: "approve" })).toMatchObject({ ok: true });
     await waitFor(id, "run.finished");

@@ -1,11 +1,12 @@
 import "server-only";
 import type { Decision, ManualResult } from "@/lib/pipeline/types";
-import { refuse, succeed, type Outcome } from "@/lib/server/problem";
 import type { Breakpoints } from "@/lib/trace/config";
 import { projectSessionConfig } from "@/lib/trace/session-config";
-import { deriveRunState, deriveStatus, type SessionStatus } from "@/lib/trace/status";
+import { deriveStatus, type SessionStatus } from "@/lib/trace/status";
 import { projectTranscript } from "@/lib/trace/transcript";
 import type { ControlAction } from "./gate";
+import { findLiveRun } from "./live-run";
+import { refuse, succeed, type Outcome } from "./outcome";
 import { startRun } from "./runs";
 import type { Runtime } from "./runtime";
 
@@ -20,37 +21,32 @@ export async function controlSession(
   sessionId: string,
   action: ControlAction,
 ): Promise<Outcome<ControlReply>> {
-  if (!runtime.store.getSession(sessionId)) return refuse(404, `No session with id ${sessionId}.`);
+  if (!runtime.store.getSession(sessionId)) return refuse("not_found", `No session with id ${sessionId}.`);
   const live = findLiveRun(runtime, sessionId);
   const reply = (runId?: string): Outcome<ControlReply> =>
     succeed({ status: deriveStatus(runtime.store.events(sessionId)), ...(runId ? { runId } : {}) });
 
   if (action === "interrupt") {
-    if (!live) return refuse(409, "No run is live in this session; there is nothing to interrupt.");
+    if (!live) return refuse("conflict", "No run is live in this session; there is nothing to interrupt.");
     live.controller.abort(new Error("interrupted by the user"));
     await live.done;
     return reply(live.runId);
   }
   if (live) {
     const problem = live.gate.control(action);
-    return problem ? refuse(409, problem) : reply(live.runId);
+    return problem ? refuse("conflict", problem) : reply(live.runId);
   }
-  if (action === "pause") return refuse(409, "No run is live in this session; there is nothing to pause.");
+  if (action === "pause")
+    return refuse("conflict", "No run is live in this session; there is nothing to pause.");
   const last = projectTranscript(runtime.store.events(sessionId)).messages.at(-1);
   if (last?.role !== "user") {
     return refuse(
-      409,
+      "conflict",
       "Nothing to continue: the transcript does not end with a user message or tool results. Send a message.",
     );
   }
   const started = startRun(runtime, sessionId, { trigger: "continue", stepping: action === "step" });
   return started.ok ? reply(started.value.runId) : started;
-}
-
-/** The session's live run — one that has not yet appended its end, even if it still winds down. */
-function findLiveRun(runtime: Runtime, sessionId: string) {
-  const live = runtime.runs.get(sessionId);
-  return live && deriveRunState(runtime.store.events(sessionId)).liveRunId === live.runId ? live : undefined;
 }
 
 /** `POST .../calls/:callId/decision`: delivers a person's decision to the call waiting for it. */
@@ -60,12 +56,14 @@ export function decideCall(
   callId: string,
   decision: Decision,
 ): Outcome<{ status: SessionStatus }> {
-  if (!runtime.store.getSession(sessionId)) return refuse(404, `No session with id ${sessionId}.`);
-  const live = runtime.runs.get(sessionId);
+  if (!runtime.store.getSession(sessionId)) return refuse("not_found", `No session with id ${sessionId}.`);
+  const live = findLiveRun(runtime, sessionId);
   const problem = live
     ? live.gate.decide(callId, decision)
     : `No run is live; call ${callId} is not waiting for a decision.`;
-  return problem ? refuse(409, problem) : succeed({ status: deriveStatus(runtime.store.events(sessionId)) });
+  return problem
+    ? refuse("conflict", problem)
+    : succeed({ status: deriveStatus(runtime.store.events(sessionId)) });
 }
 
 /** `POST .../calls/:callId/result`: the result a person typed for a `manual` tool. */
@@ -75,12 +73,14 @@ export function provideManualResult(
   callId: string,
   result: ManualResult,
 ): Outcome<{ status: SessionStatus }> {
-  if (!runtime.store.getSession(sessionId)) return refuse(404, `No session with id ${sessionId}.`);
-  const live = runtime.runs.get(sessionId);
+  if (!runtime.store.getSession(sessionId)) return refuse("not_found", `No session with id ${sessionId}.`);
+  const live = findLiveRun(runtime, sessionId);
   const problem = live
     ? live.gate.provideResult(callId, result)
     : `No run is live; call ${callId} is not waiting for a result.`;
-  return problem ? refuse(409, problem) : succeed({ status: deriveStatus(runtime.store.events(sessionId)) });
+  return problem
+    ? refuse("conflict", problem)
+    : succeed({ status: deriveStatus(runtime.store.events(sessionId)) });
 }
 
 /** `PUT .../breakpoints`: records the change as `session.configured`; a live run sees it at once. */
@@ -89,9 +89,9 @@ export function setBreakpoints(
   sessionId: string,
   changes: Partial<Breakpoints>,
 ): Outcome<{ breakpoints: Breakpoints }> {
-  if (!runtime.store.getSession(sessionId)) return refuse(404, `No session with id ${sessionId}.`);
+  if (!runtime.store.getSession(sessionId)) return refuse("not_found", `No session with id ${sessionId}.`);
   const config = projectSessionConfig(runtime.store.events(sessionId));
-  if (!config) return refuse(404, `Session ${sessionId} has no configuration event.`);
+  if (!config) return refuse("not_found", `Session ${sessionId} has no configuration event.`);
   const after: Breakpoints = { ...config.breakpoints, ...changes };
   runtime.store.append(sessionId, {
     kind: "session.configured",

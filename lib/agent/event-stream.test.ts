@@ -3,18 +3,17 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createVirtualClock } from "@/lib/clock/virtual-clock";
-import { parseServerConfig } from "@/lib/server/config";
-import { readResumePoint, streamSessionEvents } from "./event-stream";
-import { createRuntime, type Runtime } from "./runtime";
+import { streamSessionEvents } from "./event-stream";
+import type { Runtime } from "./runtime";
 import { createSession } from "./sessions";
+import { createTestRuntime } from "./testing/offline-runtime";
 
 let dataDir: string;
 let runtime: Runtime;
 
 beforeEach(() => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-sse-"));
-  const config = parseServerConfig({ TOOLSCOPE_DATA_DIR: dataDir, TOOLSCOPE_TOKEN: "test-token-0123456789" });
-  runtime = createRuntime(config, createVirtualClock(0, { autoAdvance: true }));
+  runtime = createTestRuntime({ dataDir, clock: createVirtualClock(0, { autoAdvance: true }) });
 });
 afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
@@ -63,15 +62,5 @@ describe("the events stream", () => {
     ]);
     controller.abort();
     expect(runtime.openStreams.size).toBe(0);
-  });
-
-  it("reads the resume point from Last-Event-ID, then ?after, and refuses a malformed one", () => {
-    const at = (headers: Record<string, string>, query = "") =>
-      readResumePoint(new Request(`http://x/e${query}`, { headers }));
-    expect(at({ "last-event-id": "41" })).toBe(41);
-    expect(at({}, "?after=7")).toBe(7);
-    expect(at({})).toBe(-1);
-    expect(at({ "last-event-id": "x1" })).toBeNull();
-    expect(at({}, "?after=-5")).toBeNull();
   });
 });

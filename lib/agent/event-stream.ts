@@ -60,10 +60,3 @@ export function streamSessionEvents(
     },
   });
 }
-
-/** Reads where to resume from: `Last-Event-ID`, else `?after=`, else from the start. Null when malformed. */
-export function readResumePoint(request: Request): number | null {
-  const raw = request.headers.get("last-event-id") ?? new URL(request.url).searchParams.get("after");
-  if (raw === null || raw === "") return -1;
-  return /^-?\d{1,15}$/.test(raw) && Number(raw) >= -1 ? Number(raw) : null;
-}

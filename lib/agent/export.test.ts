@@ -9,7 +9,7 @@ const PLANTED_KEY = "sk-ant-api03-PLANTEDplantedPLANTED0123456789";
 
 let runtime: Runtime;
 let dispose: () => void;
-beforeEach(() => ({ runtime, dispose } = openTestRuntime({ ANTHROPIC_API_KEY: PLANTED_KEY })));
+beforeEach(() => ({ runtime, dispose } = openTestRuntime({ keys: { anthropic: PLANTED_KEY } })));
 afterEach(() => dispose());
 
 function exportOf(id: string) {
@@ -38,6 +38,7 @@ describe("export", () => {
         "provider",
         "eventCount",
         "status",
+        "source",
         "system",
         "tools",
         "policy",
@@ -52,9 +53,9 @@ describe("export", () => {
     expect(serialized).not.toContain(TEST_TOKEN);
   });
 
-  it("is a 404 for an unknown session", () => {
+  it("is not_found for an unknown session", () => {
     const outcome = exportSession(runtime, "ses_missing");
-    expect(outcome.ok ? null : outcome.problem.status).toBe(404);
+    expect(outcome.ok ? null : outcome.problem.kind).toBe("not_found");
   });
 });
 
@@ -76,16 +77,17 @@ describe("an export imported again", () => {
     expect(imported.value.notes).toEqual([]);
   });
 
-  it("and exported again gives the same file apart from ids and times", async () => {
+  it("and exported again gives the same file apart from ids, times and its source", async () => {
     const { id } = await runOfflineSession(runtime, "What is in notes/todo.md?");
     const first = exportOf(id);
     const imported = importSession(runtime, { kind: "json", value: JSON.parse(JSON.stringify(first)) });
     if (!imported.ok) throw new Error(imported.problem.error);
     const second = exportOf(imported.value.id);
     expect(stripEnvelope(second.events)).toEqual(stripEnvelope(first.events));
-    const { id: _a, createdAt: _b, ...firstSession } = first.session;
-    const { id: _c, createdAt: _d, ...secondSession } = second.session;
+    const { id: _a, createdAt: _b, source: firstSource, ...firstSession } = first.session;
+    const { id: _c, createdAt: _d, source: secondSource, ...secondSession } = second.session;
     expect(secondSession).toEqual(firstSession);
+    expect([firstSource, secondSource]).toEqual(["run", "import"]);
   });
 });
 

@@ -1,9 +1,7 @@
 import "server-only";
-import { listProviderKeys } from "@/lib/server/keys";
-import { refuse, succeed, type Outcome } from "@/lib/server/problem";
-import { resolveToken } from "@/lib/server/token";
 import { createRedactor } from "@/lib/store/redact";
 import type { TraceEvent } from "@/lib/trace/events";
+import { refuse, succeed, type Outcome } from "./outcome";
 import { getSessionDetail, type SessionDetail } from "./session-detail";
 import type { Runtime } from "./runtime";
 
@@ -22,24 +20,19 @@ export interface SessionExport {
 /**
  * The whole session as a file that `POST /api/import` reads back into the same events. It holds
  * exactly what `GET /api/sessions/:id` serves — events were redacted when appended — and is passed
- * once more through the server's secrets (provider keys from the config and the settings page,
- * the launch token) with the default secret patterns, so no key can leave through it even if one
- * was configured after an event was written.
+ * once more through the server's secrets as they are now (`runtime.secrets`: provider keys from
+ * the environment and the settings page, the launch token) with the default secret patterns, so
+ * no key can leave through it even if one was configured after an event was written.
  */
 export function exportSession(runtime: Runtime, id: string): Outcome<SessionExport> {
   const detail = getSessionDetail(runtime, id);
   if (!detail.ok) return detail;
-  const redact = createRedactor(() => [
-    runtime.config.anthropicApiKey,
-    runtime.config.openaiApiKey,
-    resolveToken(runtime.config),
-    ...listProviderKeys(runtime.config),
-  ]);
+  const redact = createRedactor(runtime.secrets);
   const file: SessionExport = {
     format: EXPORT_FORMAT,
     version: EXPORT_VERSION,
     session: detail.value.session,
     events: detail.value.events,
   };
-  return file.events.length > 0 ? succeed(redact(file)) : refuse(404, `Session ${id} has no events.`);
+  return file.events.length > 0 ? succeed(redact(file)) : refuse("not_found", `Session ${id} has no events.`);
 }

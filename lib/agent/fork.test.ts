@@ -106,27 +106,27 @@ describe("forking a session", () => {
     );
   });
 
-  it("refuses a seq that ends no turn with 422 and the valid seqs, saving nothing", async () => {
+  it("refuses a seq that ends no turn as unprocessable with the valid seqs, saving nothing", async () => {
     const parent = await readTodo();
     const before = test.runtime.store.listSessions().length;
     const refused = forkSession(test.runtime, parent.id, { at: parent.user + 1 });
     expect(refused).toEqual({
       ok: false,
       problem: {
-        status: 422,
+        kind: "unprocessable",
         error: `Event ${parent.user + 1} does not end a turn or a user message; fork at one of the valid seqs.`,
         path: "/at",
+        validSeqs: [parent.user, parent.result, parent.answer],
       },
-      extra: { validSeqs: [parent.user, parent.result, parent.answer] },
     });
     expect(forkSession(test.runtime, "ses_nope", { at: 0 })).toMatchObject({
       ok: false,
-      problem: { status: 404 },
+      problem: { kind: "not_found" },
     });
     expect(test.runtime.store.listSessions()).toHaveLength(before);
   });
 
-  it("refuses edited messages that break pairing with 422 and the problems", async () => {
+  it("refuses edited messages that break pairing as unprocessable with the problems", async () => {
     const parent = await readTodo();
     const call = { type: "toolCall" as const, id: "toolu_x", name: "read_file", arguments: { path: "a" } };
     const refused = forkSession(test.runtime, parent.id, {
@@ -141,8 +141,11 @@ describe("forking a session", () => {
     });
     expect(refused).toMatchObject({
       ok: false,
-      problem: { status: 422, path: "/edits/messages" },
-      extra: { problems: [expect.objectContaining({ rule: "result-missing", callId: "toolu_x" })] },
+      problem: {
+        kind: "unprocessable",
+        path: "/edits/messages",
+        problems: [expect.objectContaining({ rule: "result-missing", callId: "toolu_x" })],
+      },
     });
     expect(test.runtime.store.listSessions()).toHaveLength(1);
   });
@@ -174,7 +177,7 @@ describe("forking a session", () => {
     const parent = await readTodo();
     expect(
       forkSession(test.runtime, parent.id, { at: parent.answer, edits: { tools: [{ builtin: "nope" }] } }),
-    ).toMatchObject({ ok: false, problem: { status: 400, path: "/edits/tools/0/builtin" } });
+    ).toMatchObject({ ok: false, problem: { kind: "invalid", path: "/edits/tools/0/builtin" } });
     const faulty = {
       kind: "anthropic" as const,
       baseURL: "http://localhost:1",
@@ -182,7 +185,7 @@ describe("forking a session", () => {
     };
     expect(
       forkSession(test.runtime, parent.id, { at: parent.answer, edits: { provider: faulty } }),
-    ).toMatchObject({ ok: false, problem: { status: 400, path: "/edits/provider/kind" } });
+    ).toMatchObject({ ok: false, problem: { kind: "invalid", path: "/edits/provider/kind" } });
     const id = fork(parent.id, { at: parent.user, edits: { tools: [{ builtin: "calculator" }] } });
     expect(
       test.runtime.store

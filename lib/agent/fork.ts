@@ -2,23 +2,27 @@ import "server-only";
 import { checkTranscript } from "@/lib/protocol/doctor/check";
 import type { Problem as PairingProblem } from "@/lib/protocol/doctor/problems";
 import type { UnifiedMessage } from "@/lib/protocol/unified";
-import type { Problem } from "@/lib/server/problem";
 import type { ForkBody, ForkEdits } from "@/lib/contract/replay-bodies";
 import type { NewEvent, TraceEvent } from "@/lib/trace/events";
 import { projectSessionConfig } from "@/lib/trace/session-config";
 import { listForkPoints } from "@/lib/trace/fork-points";
 import { deriveRunState } from "@/lib/trace/status";
 import { resolveConfigChanges } from "./configure";
+import { refuse, succeed, type Outcome } from "./outcome";
 import { newId } from "./ids";
 import type { Runtime } from "./runtime";
 import { createSyntheticResults } from "./synthetic";
 
 export { listForkPoints };
 
-/** A fork's outcome: the child's id, or a refusal whose extra fields (`validSeqs`, `problems`) the route sends along. */
-export type ForkOutcome =
-  | { ok: true; value: { id: string } }
-  | { ok: false; problem: Problem; extra?: { validSeqs?: number[]; problems?: PairingProblem[] } };
+/** What a fork refusal may carry besides its error: the valid fork points, or the pairing problems. */
+export interface ForkProblemDetails {
+  validSeqs?: number[];
+  problems?: PairingProblem[];
+}
+
+/** A fork's outcome: the child's id, or a refusal with its {@link ForkProblemDetails}. */
+export type ForkOutcome = Outcome<{ id: string }, ForkProblemDetails>;
 
 /**
  * `POST /api/sessions/:id/fork`: creates a child session that starts where the parent was at
@@ -38,21 +42,21 @@ export type ForkOutcome =
  * later events build on them. They must pass the pairing doctor (errors, not warnings).
  * The child's row carries `parentId` and `forkSeq`, the title as of `at` and the provider it
  * will use. The child continues with `POST .../messages` or `control continue`.
- * Refusals: 404 unknown parent; 422 `{ error, validSeqs }` for an `at` that is not a fork
- * point; 422 `{ error, problems }` for messages that break pairing; 400 naming the edit.
+ * Refusals: `not_found` for an unknown parent; `unprocessable` with `validSeqs` for an `at` that
+ * is not a fork point, or with `problems` for messages that break pairing; `invalid` naming the edit.
  */
 export function forkSession(runtime: Runtime, parentId: string, body: ForkBody): ForkOutcome {
   const parent = runtime.store.getSession(parentId);
-  if (!parent) return refuseFork(404, `No session with id ${parentId}.`);
+  if (!parent) return refuse("not_found", `No session with id ${parentId}.`);
   const events = runtime.store.events(parentId);
   const validSeqs = listForkPoints(events);
   if (!validSeqs.includes(body.at)) {
     const error = `Event ${body.at} does not end a turn or a user message; fork at one of the valid seqs.`;
-    return refuseFork(422, error, "/at", { validSeqs });
+    return refuse("unprocessable", error, "/at", { validSeqs });
   }
   const prefix = events.slice(0, body.at + 1);
   const config = projectSessionConfig(prefix);
-  if (!config) return refuseFork(404, `Session ${parentId} has no configuration event.`);
+  if (!config) return refuse("not_found", `Session ${parentId} has no configuration event.`);
 
   const edits: ForkEdits = { ...body.edits };
   if (edits.messages) {
@@ -62,11 +66,11 @@ export function forkSession(runtime: Runtime, parentId: string, body: ForkBody):
     );
     if (problems.length > 0) {
       const error = `The edited messages break ${problems.length} pairing rule${problems.length === 1 ? "" : "s"}: ${problems[0]!.message}`;
-      return refuseFork(422, error, "/edits/messages", { problems });
+      return refuse("unprocessable", error, "/edits/messages", { problems });
     }
   }
   const changes = resolveConfigChanges(runtime, config, edits, "/edits");
-  if (!changes.ok) return { ok: false, problem: changes.problem };
+  if (!changes.ok) return changes;
 
   const id = newId("ses");
   const appended: NewEvent[] = [{ kind: "session.forked", parentId, forkSeq: body.at, edits }];
@@ -91,7 +95,7 @@ export function forkSession(runtime: Runtime, parentId: string, body: ForkBody):
         syntheticResults: createSyntheticResults(log, "The session was forked"),
       });
   });
-  return { ok: true, value: { id } };
+  return succeed({ id });
 }
 
 function stripEnvelope(event: TraceEvent): NewEvent {
@@ -113,17 +117,4 @@ function completeMessages(messages: NonNullable<ForkEdits["messages"]>): NonNull
         : block,
     ),
   }));
-}
-
-function refuseFork(
-  status: Problem["status"],
-  error: string,
-  path?: string,
-  extra?: { validSeqs?: number[]; problems?: PairingProblem[] },
-): ForkOutcome {
-  return {
-    ok: false,
-    problem: { status, error, ...(path === undefined ? {} : { path }) },
-    ...(extra ? { extra } : {}),
-  };
 }

@@ -2,11 +2,11 @@ import "server-only";
 import { isDeepStrictEqual } from "node:util";
 import { findScenario } from "@/lib/lessons";
 import type { LessonMessage, Scenario } from "@/lib/lessons/types";
-import { refuse, succeed, type Outcome } from "@/lib/server/problem";
 import type { SessionConfig } from "@/lib/trace/config";
 import type { SessionConfigured, TraceEvent } from "@/lib/trace/events";
 import { projectSessionConfig } from "@/lib/trace/session-config";
-import { deriveRunState } from "@/lib/trace/status";
+import { findLiveRun } from "./live-run";
+import { refuse, succeed, type Outcome } from "./outcome";
 import { resolveLessonTools } from "./lesson-session";
 import type { Runtime } from "./runtime";
 
@@ -58,8 +58,8 @@ export function resolveLessonChanges(
 
 /**
  * The text of the lesson's next message in `lang`, after applying its `reconfigure` (one
- * `session.configured`, as `PATCH /api/sessions/:id` appends, when anything changes). 400 in a
- * session without a lesson (or whose lesson no longer exists), 409 while a run is live or when
+ * `session.configured`, as `PATCH /api/sessions/:id` appends, when anything changes). `invalid` in a
+ * session without a lesson (or whose lesson no longer exists), `conflict` while a run is live or when
  * every message was sent. Appends nothing when it refuses.
  */
 export function prepareLessonMessage(
@@ -70,14 +70,17 @@ export function prepareLessonMessage(
   const events = runtime.store.events(sessionId);
   const config = projectSessionConfig(events);
   const noScript = "/text is required: this session has no lesson script to continue.";
-  if (!config?.scenario) return refuse(400, noScript, "/text");
+  if (!config?.scenario) return refuse("invalid", noScript, "/text");
   const scenario = findScenario(config.scenario);
   if (!scenario)
-    return refuse(400, `/text is required: the lesson "${config.scenario}" no longer exists.`, "/text");
-  if (deriveRunState(events).liveRunId) return refuse(409, LIVE);
+    return refuse("invalid", `/text is required: the lesson "${config.scenario}" no longer exists.`, "/text");
+  if (findLiveRun(runtime, sessionId, events)) return refuse("conflict", LIVE);
   const message = scenario.messages[countSentLessonMessages(scenario, events)];
   if (!message)
-    return refuse(409, `This lesson's script is done: all ${scenario.messages.length} messages were sent.`);
+    return refuse(
+      "conflict",
+      `This lesson's script is done: all ${scenario.messages.length} messages were sent.`,
+    );
   const changes = resolveLessonChanges(config, message);
   if (!changes.ok) return changes;
   const { provider } = changes.value;

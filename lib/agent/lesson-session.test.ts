@@ -58,9 +58,9 @@ describe("POST /api/sessions { scenario }", () => {
       scenario: "first-tool-call",
       tools: [{ builtin: "read_file" }],
     });
-    expect(extra).toMatchObject({ ok: false, problem: { status: 400, path: "/tools" } });
+    expect(extra).toMatchObject({ ok: false, problem: { kind: "invalid", path: "/tools" } });
     const unknown = createSession(test.runtime, { scenario: "constructor" });
-    expect(unknown).toMatchObject({ ok: false, problem: { status: 400, path: "/scenario" } });
+    expect(unknown).toMatchObject({ ok: false, problem: { kind: "invalid", path: "/scenario" } });
   });
 });
 
@@ -76,7 +76,7 @@ describe("a lesson's tools and provider", () => {
       ["read_file", "read_file", edited.description],
       ["list_dir", "list_dir", expect.any(String)],
     ]);
-    expect(resolveLessonTools(["nope"])).toMatchObject({ ok: false, problem: { status: 400 } });
+    expect(resolveLessonTools(["nope"])).toMatchObject({ ok: false, problem: { kind: "invalid" } });
     expect(resolveLessonTools(["read_file", "read_file"])).toMatchObject({ ok: false });
   });
 
@@ -107,11 +107,11 @@ describe("POST .../messages {}", () => {
     const plain = test.create({ kind: "offline" });
     expect(startMessageRun(test.runtime, plain, undefined)).toMatchObject({
       ok: false,
-      problem: { status: 400, path: "/text" },
+      problem: { kind: "invalid", path: "/text" },
     });
     const id = createLesson("first-tool-call");
     expect(await sendNext(id, "zh")).toMatchObject({ ok: true });
-    expect(await sendNext(id)).toMatchObject({ ok: false, problem: { status: 409 } });
+    expect(await sendNext(id)).toMatchObject({ ok: false, problem: { kind: "conflict" } });
   });
 
   it("409 while a run is live, appending nothing", () => {
@@ -120,7 +120,7 @@ describe("POST .../messages {}", () => {
     const count = test.runtime.store.events(id).length;
     expect(startMessageRun(test.runtime, id, undefined)).toMatchObject({
       ok: false,
-      problem: { status: 409 },
+      problem: { kind: "conflict" },
     });
     expect(test.runtime.store.events(id)).toHaveLength(count);
     return test.runtime.runs.get(id)?.done;

@@ -2,7 +2,6 @@ import "server-only";
 import { findScenario } from "@/lib/lessons";
 import type { Scenario } from "@/lib/lessons/types";
 import type { CreateSessionBody } from "@/lib/contract/api-bodies";
-import { refuse, succeed, type Outcome } from "@/lib/server/problem";
 import { expandBuiltin, seedWorkspace } from "@/lib/tools/registry";
 import {
   NO_BREAKPOINTS,
@@ -10,10 +9,11 @@ import {
   type SessionConfig,
   type ToolDefinition,
 } from "@/lib/trace/config";
+import { refuse, succeed, type Outcome } from "./outcome";
 import { newId } from "./ids";
 import type { Runtime } from "./runtime";
 
-/** The fields a lesson decides; a create body that sets one of them besides `scenario` is a 400. */
+/** The fields a lesson decides; a create body that sets one of them besides `scenario` is `invalid`. */
 const LESSON_FIELDS = ["provider", "system", "tools", "policy"] as const;
 
 /**
@@ -29,9 +29,9 @@ export function resolveLessonTools(
   const resolved: ToolDefinition[] = [];
   for (const [index, entry] of tools.entries()) {
     const tool = typeof entry === "string" ? expandBuiltin(entry) : structuredClone(entry);
-    if (!tool) return refuse(400, `${pointer}/${index}: no built-in tool named "${String(entry)}"`);
+    if (!tool) return refuse("invalid", `${pointer}/${index}: no built-in tool named "${String(entry)}"`);
     if (resolved.some((other) => other.name === tool.name))
-      return refuse(400, `${pointer}/${index}: the tool name "${tool.name}" is used twice`);
+      return refuse("invalid", `${pointer}/${index}: the tool name "${tool.name}" is used twice`);
     resolved.push(tool);
   }
   return succeed(resolved);
@@ -67,24 +67,24 @@ export function buildLessonConfig(scenario: Scenario, title?: string): Outcome<S
  * `POST /api/sessions { scenario }`: a session set up as the lesson does — title (the body's, else
  * the lesson's English title), system prompt, tools, policy, the offline provider with the
  * lesson's wire, tool choice, pace and faults, the built-in workspace seed plus the lesson's
- * files, `scenario` in the config, no breakpoints. An unknown id is a 400 naming `/scenario`; a
- * body that also sets what the lesson decides (provider, system, tools, policy) is a 400 naming
+ * files, `scenario` in the config, no breakpoints. An unknown id is `invalid` naming `/scenario`; a
+ * body that also sets what the lesson decides (provider, system, tools, policy) is `invalid` naming
  * that field. Never starts a run.
  */
 export function createLessonSession(runtime: Runtime, body: CreateSessionBody): Outcome<{ id: string }> {
   const scenario = body.scenario === undefined ? undefined : findScenario(body.scenario);
-  if (!scenario) return refuse(400, `No scenario named "${body.scenario ?? ""}" exists.`, "/scenario");
+  if (!scenario) return refuse("invalid", `No scenario named "${body.scenario ?? ""}" exists.`, "/scenario");
   const extra = LESSON_FIELDS.find((field) => body[field] !== undefined);
   if (extra)
     return refuse(
-      400,
+      "invalid",
       `/${extra}: a lesson session takes its ${extra} from the lesson; send only { scenario, title? }.`,
       `/${extra}`,
     );
   const config = buildLessonConfig(scenario, body.title);
   if (!config.ok) return config;
   const problem = runtime.providers.check(config.value.provider);
-  if (problem) return refuse(400, problem, "/scenario");
+  if (problem) return refuse("invalid", problem, "/scenario");
 
   const id = newId("ses");
   const workspace = { ...seedWorkspace(), ...(scenario.workspace ?? {}) };

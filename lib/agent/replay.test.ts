@@ -170,18 +170,18 @@ describe("replaying one recorded call", () => {
     const id = test.create({ kind: "offline" });
     const events = await test.send(id, "What is in notes/todo.md?");
     const { call } = findCall(events, "read_file");
-    expect(await replay(id, "toolu_nope")).toMatchObject({ ok: false, problem: { status: 404 } });
-    expect(await replay("ses_nope", call.id)).toMatchObject({ ok: false, problem: { status: 404 } });
+    expect(await replay(id, "toolu_nope")).toMatchObject({ ok: false, problem: { kind: "not_found" } });
+    expect(await replay("ses_nope", call.id)).toMatchObject({ ok: false, problem: { kind: "not_found" } });
     const manual = { name: "read_file", input_schema: { type: "object" }, mock: { kind: "manual" as const } };
     expect(await replay(id, call.id, { tool: manual })).toMatchObject({
       ok: false,
-      problem: { status: 422 },
+      problem: { kind: "unprocessable" },
     });
 
     setBreakpoints(test.runtime, id, { beforeRequest: true });
     expect(startMessageRun(test.runtime, id, "What is in notes/ideas.md?").ok).toBe(true);
     await waitFor(id, "run.paused");
-    expect(await replay(id, call.id)).toMatchObject({ ok: false, problem: { status: 409 } });
+    expect(await replay(id, call.id)).toMatchObject({ ok: false, problem: { kind: "conflict" } });
     await controlSession(test.runtime, id, "interrupt");
     expect(only(test.runtime.store.events(id), "call.replayed")).toEqual([]);
   });

@@ -5,14 +5,14 @@ import type { Decision, NormalizedResult } from "@/lib/pipeline/types";
 import { validateForModel } from "@/lib/pipeline/validator";
 import type { ToolCallBlock } from "@/lib/protocol/unified";
 import { createVirtualClock } from "@/lib/clock/virtual-clock";
-import { refuse, succeed, type Outcome } from "@/lib/server/problem";
 import type { ReplayBody } from "@/lib/contract/replay-bodies";
 import { createRedactor } from "@/lib/store/redact";
 import type { ToolDefinition } from "@/lib/trace/config";
 import type { CallReplayed, NewEvent, TraceEvent, WorkspaceChange } from "@/lib/trace/events";
 import { projectSessionConfig } from "@/lib/trace/session-config";
-import { deriveRunState } from "@/lib/trace/status";
 import { projectWorkspace, reduceWorkspace } from "@/lib/trace/workspace";
+import { findLiveRun } from "./live-run";
+import { refuse, succeed, type Outcome } from "./outcome";
 import { resolveTools } from "./resolve-tools";
 import type { Runtime } from "./runtime";
 
@@ -31,7 +31,7 @@ const LIVE = "A run is live in this session; wait for it to end, or interrupt it
  * appends exactly one `call.replayed` event — nothing else of the replay reaches the log, and
  * none of its side effects reach the session's workspace.
  *
- * - The call is found among the tool calls of the log's `turn.completed` events (404 if none).
+ * - The call is found among the tool calls of the log's `turn.completed` events (`not_found` if none).
  * - Tool: the given one (a built-in reference, or a definition that stands in for the call's
  *   tool whatever its name; a definition with no mock for a built-in keeps the built-in's
  *   implementation), else the session's current definition. Policy: the session's current one.
@@ -42,7 +42,7 @@ const LIVE = "A run is live in this session; wait for it to end, or interrupt it
  *   hooks read the log as it was then. Time is a virtual clock: a timeout costs no waiting.
  * - Approval: a call that needs it gets `decision` from the body; without one it is **denied**
  *   (`denied_by_user`, reason "no decision was given for this replay") and nothing runs.
- * - A tool whose mock is `manual` needs a person: 422. A live run: 409.
+ * - A tool whose mock is `manual` needs a person: `unprocessable`. A live run: `conflict`.
  */
 export async function replayCall(
   runtime: Runtime,
@@ -50,26 +50,29 @@ export async function replayCall(
   callId: string,
   body: ReplayBody,
 ): Promise<Outcome<ReplayReply>> {
-  if (!runtime.store.getSession(sessionId)) return refuse(404, `No session with id ${sessionId}.`);
+  if (!runtime.store.getSession(sessionId)) return refuse("not_found", `No session with id ${sessionId}.`);
   const events = runtime.store.events(sessionId);
-  if (deriveRunState(events).liveRunId) return refuse(409, LIVE);
+  if (findLiveRun(runtime, sessionId, events)) return refuse("conflict", LIVE);
   const found = findRecordedCall(events, callId);
-  if (!found) return refuse(404, `No tool call with id ${callId} in session ${sessionId}.`);
+  if (!found) return refuse("not_found", `No tool call with id ${callId} in session ${sessionId}.`);
   const config = projectSessionConfig(events);
-  if (!config) return refuse(404, `Session ${sessionId} has no configuration event.`);
+  if (!config) return refuse("not_found", `Session ${sessionId} has no configuration event.`);
 
   const tools = new Map(config.tools.map((tool) => [tool.name, tool]));
   if (body.tool !== undefined) {
     const given = resolveTools([body.tool]);
     if (!given.ok) {
       const path = (given.problem.path ?? "/tools/0").replace("/tools/0", "/tool");
-      return refuse(400, given.problem.error.replace("/tools/0", "/tool"), path);
+      return refuse("invalid", given.problem.error.replace("/tools/0", "/tool"), path);
     }
     tools.set(found.call.name, keepBuiltin(given.value[0]!, tools.get(found.call.name)));
   }
   const tool = tools.get(found.call.name);
   if (tool?.mock?.kind === "manual")
-    return refuse(422, `${found.call.name} has a manual mock, which needs a person; it cannot be replayed.`);
+    return refuse(
+      "unprocessable",
+      `${found.call.name} has a manual mock, which needs a person; it cannot be replayed.`,
+    );
 
   const call: ToolCallBlock =
     body.arguments === undefined

@@ -1,13 +1,13 @@
 import "server-only";
 import type { CreateSessionBody } from "@/lib/contract/api-bodies";
-import { refuse, succeed, type Outcome } from "@/lib/server/problem";
 import { DEFAULT_TOOL_NAMES, expandBuiltin } from "@/lib/tools/registry";
 import type { ToolDefinition } from "@/lib/trace/config";
+import { refuse, succeed, type Outcome } from "./outcome";
 
 /**
  * Turns the tools a request names — built-ins by `{ builtin }`, custom ones in full — into the
  * definitions recorded in the log. No tools named: all the built-ins. A name used twice, or an
- * unknown built-in, is a 400 naming the entry.
+ * unknown built-in, is `invalid`, naming the entry.
  */
 export function resolveTools(requested: CreateSessionBody["tools"]): Outcome<ToolDefinition[]> {
   const entries = requested ?? DEFAULT_TOOL_NAMES.map((builtin) => ({ builtin }));
@@ -19,7 +19,7 @@ export function resolveTools(requested: CreateSessionBody["tools"]): Outcome<Too
       const expanded = expandBuiltin(entry.builtin);
       if (!expanded)
         return refuse(
-          400,
+          "invalid",
           `/tools/${index}/builtin: no built-in tool named "${entry.builtin}"`,
           `/tools/${index}/builtin`,
         );
@@ -29,7 +29,7 @@ export function resolveTools(requested: CreateSessionBody["tools"]): Outcome<Too
     }
     if (seen.has(tool.name))
       return refuse(
-        400,
+        "invalid",
         `/tools/${index}/name: the tool name "${tool.name}" is used twice`,
         `/tools/${index}/name`,
       );

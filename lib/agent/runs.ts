@@ -3,35 +3,44 @@ import { compileSecretPatterns } from "@/lib/pipeline/policy";
 import { runBatch } from "@/lib/pipeline/run-batch";
 import { readScenarioPlanners } from "@/lib/lessons";
 import { validateForModel } from "@/lib/pipeline/validator";
-import { refuse, succeed, type Outcome } from "@/lib/server/problem";
 import { createRedactor } from "@/lib/store/redact";
 import type { RunTrigger } from "@/lib/trace/events";
 import { projectSessionConfig } from "@/lib/trace/session-config";
 import { deriveRunState } from "@/lib/trace/status";
 import { RunGate } from "./gate";
 import { newId } from "./ids";
+import { findLiveRun } from "./live-run";
 import { prepareLessonMessage, type LessonLang } from "./lesson-messages";
 import { runAgentLoop } from "./loop";
+import { refuse, succeed, type Outcome } from "./outcome";
+import { closeDeadRun } from "./recover";
 import type { Runtime } from "./runtime";
 import { estimateRequestTokens } from "./tokens";
 
 const LIVE = "A run is live in this session; wait for it to end, or interrupt it.";
 
 /**
- * Starts a run in the background and returns its id at once. One live run per session: a
- * second one is a 409. The run appends its own events; whatever happens, it ends with
- * `run.finished`, `run.interrupted` or `run.failed`.
+ * Starts a run in the background and returns its id at once. One live run per session
+ * (`findLiveRun`): a second one is a conflict. The run appends its own events; whatever
+ * happens, it ends with `run.finished`, `run.interrupted` or `run.failed`.
  */
 export function startRun(
   runtime: Runtime,
   sessionId: string,
   options: { trigger: RunTrigger; text?: string; stepping?: boolean },
 ): Outcome<{ runId: string }> {
-  // A run that has appended its end is over, even while its promise winds down.
-  const events = runtime.store.events(sessionId);
-  if (deriveRunState(events).liveRunId) return refuse(409, LIVE);
+  let events = runtime.store.events(sessionId);
+  if (findLiveRun(runtime, sessionId, events)) return refuse("conflict", LIVE);
+  if (deriveRunState(events).liveRunId) {
+    // The log shows a run no process carries: a dead one. End it first, as a restart would.
+    closeDeadRun(runtime.store, sessionId, {
+      reason: "no process was carrying this run when a new one started",
+      why: "The run was lost",
+    });
+    events = runtime.store.events(sessionId);
+  }
   const config = projectSessionConfig(events);
-  if (!config) return refuse(409, "This session has no configuration event.");
+  if (!config) return refuse("conflict", "This session has no configuration event.");
 
   const runId = newId("run");
   const controller = new AbortController();
@@ -83,7 +92,7 @@ export function startMessageRun(
   lang: LessonLang = "en",
 ): Outcome<{ runId: string }> {
   const session = runtime.store.getSession(sessionId);
-  if (!session) return refuse(404, `No session with id ${sessionId}.`);
+  if (!session) return refuse("not_found", `No session with id ${sessionId}.`);
   if (text === undefined) {
     const next = prepareLessonMessage(runtime, sessionId, lang);
     if (!next.ok) return next;

@@ -2,11 +2,9 @@ import "server-only";
 import { BUILTIN_HOOKS } from "@/lib/pipeline/policy";
 import type { PreflightHook } from "@/lib/pipeline/policy/types";
 import { systemClock } from "@/lib/clock/system-clock";
+import type { KeyReader } from "@/lib/providers/provider-checks";
 import { createProviderFactories, type ProviderFactories } from "@/lib/providers/registry";
 import type { Clock } from "@/lib/clock/types";
-import { loadServerConfig, type ServerConfig } from "@/lib/server/config";
-import { listProviderKeys, readProviderKey } from "@/lib/server/keys";
-import { resolveToken } from "@/lib/server/token";
 import { EventBus } from "@/lib/store/bus";
 import { openDatabase } from "@/lib/store/db";
 import { createRedactor } from "@/lib/store/redact";
@@ -21,13 +19,20 @@ export interface LiveRun {
   gate: RunGate;
 }
 
+/**
+ * Every secret the server holds now (provider keys, the launch token), read on each call: a key
+ * entered in the settings page counts from then on. Nothing in the list ever enters the log.
+ */
+export type SecretLister = () => readonly (string | null | undefined)[];
+
 /** One per process: the database handle, the event bus, the live runs and the model backends. */
 export interface Runtime {
-  config: ServerConfig;
   store: EventStore;
   bus: EventBus;
   clock: Clock;
-  /** Live runs by session id. */
+  /** The secrets the store redacts on append; an export is passed through them once more. */
+  secrets: SecretLister;
+  /** Live runs by session id; ask `findLiveRun` (live-run.ts) whether one is live. */
   runs: Map<string, LiveRun>;
   /** Model backends by provider kind; tests may register their own. */
   providers: ProviderFactories;
@@ -37,55 +42,33 @@ export interface Runtime {
   openStreams: Set<() => void>;
 }
 
-const KEY = Symbol.for("toolscope.runtime");
-type Holder = { [KEY]?: Runtime };
-
-/**
- * The process-wide runtime. Next.js may load a module once per route bundle, so the singleton
- * lives on `globalThis`. On first use it marks runs that were live when the process died as
- * interrupted.
- */
-export function getRuntime(): Runtime {
-  const holder = globalThis as Holder;
-  if (!holder[KEY]) {
-    holder[KEY] = createRuntime(loadServerConfig());
-    closeStreamsOnShutdown(holder[KEY]);
-  }
-  return holder[KEY];
+/** What a runtime is made of, handed in by whoever composes it (lib/server/runtime.ts in the app). */
+export interface RuntimeOptions {
+  /** The directory of the database. */
+  dataDir: string;
+  secrets: SecretLister;
+  /** The key each hosted provider runs with, read when a provider is created. */
+  readKey: KeyReader;
+  clock?: Clock;
 }
 
-export function createRuntime(config: ServerConfig, clock: Clock = systemClock): Runtime {
+/**
+ * A runtime on `dataDir`'s database. It first marks runs that were live when the last process
+ * died as interrupted (docs/architecture.md, "Persistence and transport").
+ */
+export function createRuntime({ dataDir, secrets, readKey, clock = systemClock }: RuntimeOptions): Runtime {
   const bus = new EventBus();
-  const redact = createRedactor(() => [...listProviderKeys(config), resolveToken(config)]);
-  const store = new EventStore(openDatabase(config.dataDir), bus, redact, () => clock.now());
+  const store = new EventStore(openDatabase(dataDir), bus, createRedactor(secrets), () => clock.now());
   const runtime: Runtime = {
-    config,
     store,
     bus,
     clock,
+    secrets,
     runs: new Map(),
-    providers: createProviderFactories({ readKey: (provider) => readProviderKey(provider, config) }),
+    providers: createProviderFactories({ readKey }),
     hooks: new Map(BUILTIN_HOOKS),
     openStreams: new Set(),
   };
   recoverInterruptedRuns(store);
   return runtime;
-}
-
-/** Replaces the process-wide runtime (tests). */
-export function setRuntime(runtime: Runtime | undefined): void {
-  (globalThis as Holder)[KEY] = runtime;
-}
-
-/**
- * Next's graceful shutdown waits for every open connection, and an event stream never ends by
- * itself: on SIGTERM or SIGINT, end them all (browsers reconnect to the next server with
- * `Last-Event-ID`). A live run is left to the restart's recovery, which marks it interrupted.
- */
-function closeStreamsOnShutdown(runtime: Runtime): void {
-  const closeAll = () => {
-    for (const close of runtime.openStreams) close();
-  };
-  process.once("SIGTERM", closeAll);
-  process.once("SIGINT", closeAll);
 }

@@ -1,10 +1,10 @@
 import "server-only";
 import { findScenario } from "@/lib/lessons";
-import { refuse, succeed, type Outcome } from "@/lib/server/problem";
 import type { SessionRow } from "@/lib/store/store";
 import type { SessionConfig } from "@/lib/trace/config";
 import type { TraceEvent } from "@/lib/trace/events";
 import { projectSessionConfig } from "@/lib/trace/session-config";
+import { refuse, succeed, type Outcome } from "./outcome";
 import { countSentLessonMessages } from "./lesson-messages";
 import type { Runtime } from "./runtime";
 
@@ -29,10 +29,10 @@ export interface SessionDetail {
  */
 export function getSessionDetail(runtime: Runtime, id: string): Outcome<SessionDetail> {
   const row = runtime.store.getSession(id);
-  if (!row) return refuse(404, `No session with id ${id}.`);
+  if (!row) return refuse("not_found", `No session with id ${id}.`);
   const events = runtime.store.events(id);
   const config = projectSessionConfig(events);
-  if (!config) return refuse(404, `Session ${id} has no configuration event.`);
+  if (!config) return refuse("not_found", `Session ${id} has no configuration event.`);
   const { system, tools, policy, breakpoints, provider } = config;
   const lesson = readLessonProgress(config.scenario, events);
   return succeed({ session: { ...row, provider, system, tools, policy, breakpoints, lesson }, events });

@@ -4,8 +4,9 @@ import { seedWorkspace } from "@/lib/tools/registry";
 import { NO_BREAKPOINTS, type ProviderConfig, type SessionConfig } from "@/lib/trace/config";
 import { newId } from "./ids";
 import { createLessonSession } from "./lesson-session";
+import { findLiveRun } from "./live-run";
+import { refuse, succeed, type Outcome } from "./outcome";
 import { resolveTools } from "./resolve-tools";
-import { refuse, succeed, type Outcome } from "@/lib/server/problem";
 import type { Runtime } from "./runtime";
 
 /**
@@ -20,7 +21,7 @@ export function createSession(runtime: Runtime, body: CreateSessionBody): Outcom
   if (!tools.ok) return tools;
   const provider: ProviderConfig = body.provider ?? { kind: "offline" };
   const providerProblem = runtime.providers.check(provider);
-  if (providerProblem) return refuse(400, providerProblem, "/provider/kind");
+  if (providerProblem) return refuse("invalid", providerProblem, "/provider/kind");
 
   const id = newId("ses");
   const config: SessionConfig = {
@@ -37,4 +38,15 @@ export function createSession(runtime: Runtime, body: CreateSessionBody): Outcom
     runtime.store.append(id, { kind: "session.created", config, workspace: seedWorkspace() });
   });
   return succeed({ id });
+}
+
+/**
+ * `DELETE /api/sessions/:id`: removes the session and its events (its forks stay). A conflict
+ * while a run is live (`findLiveRun`), `not_found` for an unknown id.
+ */
+export function deleteSession(runtime: Runtime, id: string): Outcome<null> {
+  if (findLiveRun(runtime, id))
+    return refuse("conflict", "A run is live in this session; interrupt it before deleting.");
+  if (!runtime.store.deleteSession(id)) return refuse("not_found", `No session with id ${id}.`);
+  return succeed(null);
 }

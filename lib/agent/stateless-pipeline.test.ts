@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { runStatelessPipeline } from "./stateless-pipeline";
+import { runStatelessPipeline as runPipeline } from "./stateless-pipeline";
+
+const runStatelessPipeline = (body: Parameters<typeof runPipeline>[0]) => runPipeline(body, () => []);
 
 describe("POST /api/pipeline (stateless)", () => {
   it("answers every call in the original order, with its stages and result", async () => {
@@ -84,13 +86,29 @@ describe("POST /api/pipeline (stateless)", () => {
       tools: [{ name: "ask", input_schema: { type: "object" }, mock: { kind: "manual" } }],
       calls: [{ id: "m", name: "ask", arguments: {} }],
     });
-    expect(manual).toMatchObject({ ok: false, problem: { status: 422, path: "/calls/0" } });
+    expect(manual).toMatchObject({ ok: false, problem: { kind: "unprocessable", path: "/calls/0" } });
     const repeated = await runStatelessPipeline({
       calls: [
         { id: "x", name: "read_file", arguments: {} },
         { id: "x", name: "read_file", arguments: {} },
       ],
     });
-    expect(repeated).toMatchObject({ ok: false, problem: { status: 400, path: "/calls/1/id" } });
+    expect(repeated).toMatchObject({ ok: false, problem: { kind: "invalid", path: "/calls/1/id" } });
+  });
+
+  it("redacts the server's secrets from every stage and result it answers with", async () => {
+    const secret = "server-secret-of-no-known-shape-42";
+    const outcome = await runPipeline(
+      {
+        tools: [{ name: "say", input_schema: { type: "object" }, mock: { kind: "echo" } }],
+        calls: [{ id: "s", name: "say", arguments: { text: secret } }],
+      },
+      () => [secret],
+    );
+    expect(outcome).toMatchObject({
+      ok: true,
+      value: { calls: [{ result: { isError: false, content: '{"text":"[REDACTED]"}' } }] },
+    });
+    expect(JSON.stringify(outcome)).not.toContain(secret);
   });
 });

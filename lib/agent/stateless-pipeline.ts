@@ -5,16 +5,14 @@ import type { Decision } from "@/lib/pipeline/types";
 import { validateForModel } from "@/lib/pipeline/validator";
 import type { ToolCallBlock } from "@/lib/protocol/unified";
 import { createVirtualClock } from "@/lib/clock/virtual-clock";
-import { loadServerConfig } from "@/lib/server/config";
-import { listProviderKeys } from "@/lib/server/keys";
 import type { PipelineBody } from "@/lib/contract/pipeline-bodies";
-import { refuse, succeed, type Outcome } from "@/lib/server/problem";
-import { resolveToken } from "@/lib/server/token";
 import { createRedactor } from "@/lib/store/redact";
 import { seedWorkspace } from "@/lib/tools/registry";
 import type { NewEvent, Stage, StageStatus, TraceEvent } from "@/lib/trace/events";
 import { reduceWorkspace, type WorkspaceView } from "@/lib/trace/workspace";
+import { refuse, succeed, type Outcome } from "./outcome";
 import { resolveTools } from "./resolve-tools";
+import type { SecretLister } from "./runtime";
 
 interface StageReport {
   stage: Stage;
@@ -26,20 +24,28 @@ interface StageReport {
 /**
  * `POST /api/pipeline`: runs a batch of calls through the pipeline in a fresh sandbox, on a
  * virtual clock (a timeout is real but costs no waiting), and persists nothing. A call that
- * needs approval and has no decision is denied; a `manual` mock cannot answer here (422).
+ * needs approval and has no decision is denied; a `manual` mock cannot answer here
+ * (`unprocessable`). Every event is redacted with `secrets` as the store would redact it.
  */
-export async function runStatelessPipeline(body: PipelineBody): Promise<Outcome<unknown>> {
+export async function runStatelessPipeline(
+  body: PipelineBody,
+  secrets: SecretLister,
+): Promise<Outcome<unknown>> {
   const tools = resolveTools(body.tools);
   if (!tools.ok) return tools;
   const byName = new Map(tools.value.map((tool) => [tool.name, tool]));
   const ids = new Set<string>();
   for (const [index, call] of body.calls.entries()) {
     if (ids.has(call.id))
-      return refuse(400, `/calls/${index}/id: the call id "${call.id}" is used twice`, `/calls/${index}/id`);
+      return refuse(
+        "invalid",
+        `/calls/${index}/id: the call id "${call.id}" is used twice`,
+        `/calls/${index}/id`,
+      );
     ids.add(call.id);
     if (byName.get(call.name)?.mock?.kind === "manual") {
       return refuse(
-        422,
+        "unprocessable",
         `/calls/${index}: ${call.name} has a manual mock, which needs a person; run it in a session instead.`,
         `/calls/${index}`,
       );
@@ -50,8 +56,7 @@ export async function runStatelessPipeline(body: PipelineBody): Promise<Outcome<
   const clock = createVirtualClock(Date.now(), { autoAdvance: true });
   let workspace: WorkspaceView = { files: seedWorkspace(), ledger: [] };
   // Redacted as the store redacts on append: a stage's output summary is what a session's log would hold.
-  const config = loadServerConfig();
-  const redact = createRedactor(() => [...listProviderKeys(config), resolveToken(config)]);
+  const redact = createRedactor(secrets);
   const emit = (event: NewEvent) => {
     const full = redact({ ...event, seq: log.length, at: clock.now(), sessionId: "stateless" } as TraceEvent);
     log.push(full);

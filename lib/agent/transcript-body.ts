@@ -6,9 +6,9 @@ import type { OpenAIChatMessageParam, OpenAIChatTool } from "@/lib/protocol/open
 import { buildOpenAIResponsesRequest } from "@/lib/protocol/openai-responses/convert";
 import type { OpenAIResponsesInputItem, OpenAIResponsesTool } from "@/lib/protocol/openai-responses/types";
 import { assertNever, type UnifiedMessage } from "@/lib/protocol/unified";
-import { refuse, succeed, type Outcome } from "@/lib/server/problem";
 import type { ToolDefinition } from "@/lib/trace/config";
 import { projectTranscript, type TranscriptView } from "@/lib/trace/transcript";
+import { refuse, succeed, type Outcome } from "./outcome";
 import type { Runtime } from "./runtime";
 
 export const TRANSCRIPT_FORMATS = ["anthropic", "openai-chat", "openai-responses", "unified"] as const;
@@ -98,22 +98,14 @@ export function buildTranscriptBody(view: TranscriptView, format: TranscriptForm
 
 /**
  * `GET /api/sessions/:id/transcript?format=&at=`: the conversation as of event `at` (default:
- * latest) as {@link buildTranscriptBody} writes it. `format` defaults to `anthropic`; an unknown
- * format or a malformed `at` is a 400, an unknown session a 404.
+ * latest) as {@link buildTranscriptBody} writes it; `not_found` for an unknown session.
  */
 export function getTranscriptBody(
   runtime: Runtime,
   id: string,
-  query: URLSearchParams,
+  query: { format: TranscriptFormat; at?: number },
 ): Outcome<TranscriptBody> {
-  const format = query.get("format") ?? "anthropic";
-  if (!(TRANSCRIPT_FORMATS as readonly string[]).includes(format)) {
-    return refuse(400, `format must be one of ${TRANSCRIPT_FORMATS.join(", ")}; got "${format}".`, "format");
-  }
-  const rawAt = query.get("at");
-  if (rawAt !== null && !/^\d{1,15}$/.test(rawAt))
-    return refuse(400, `at must be an event seq (an integer ≥ 0); got "${rawAt}".`, "at");
-  if (!runtime.store.getSession(id)) return refuse(404, `No session with id ${id}.`);
-  const view = projectTranscript(runtime.store.events(id), rawAt === null ? Infinity : Number(rawAt));
-  return succeed(buildTranscriptBody(view, format as TranscriptFormat));
+  if (!runtime.store.getSession(id)) return refuse("not_found", `No session with id ${id}.`);
+  const view = projectTranscript(runtime.store.events(id), query.at ?? Infinity);
+  return succeed(buildTranscriptBody(view, query.format));
 }

@@ -3,21 +3,19 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createVirtualClock } from "@/lib/clock/virtual-clock";
-import { parseServerConfig } from "@/lib/server/config";
 import type { EventOf, TraceEvent } from "@/lib/trace/events";
 import { PLANTED_SECRETS } from "@/lib/tools/canned-pages";
 import { projectTranscript } from "@/lib/trace/transcript";
 import { startMessageRun } from "./runs";
-import { createRuntime, type Runtime } from "./runtime";
+import type { Runtime } from "./runtime";
 import { createSession } from "./sessions";
+import { createTestRuntime } from "./testing/offline-runtime";
 
 let dataDir: string;
 let runtime: Runtime;
 
 function openRuntime(): Runtime {
-  const config = parseServerConfig({ TOOLSCOPE_DATA_DIR: dataDir, TOOLSCOPE_TOKEN: "test-token-0123456789" });
-  return createRuntime(config, createVirtualClock(1_700_000_000_000, { autoAdvance: true }));
+  return createTestRuntime({ dataDir });
 }
 
 async function runMessage(sessionId: string, text: string): Promise<TraceEvent[]> {
@@ -169,10 +167,10 @@ describe("a run on the offline model, end to end through the real Anthropic SDK"
     const first = startMessageRun(runtime, created.value.id, "What is in notes/todo.md?");
     const second = startMessageRun(runtime, created.value.id, "again");
     expect(first.ok).toBe(true);
-    expect(second).toEqual({ ok: false, problem: expect.objectContaining({ status: 409 }) });
+    expect(second).toEqual({ ok: false, problem: expect.objectContaining({ kind: "conflict" }) });
     expect(startMessageRun(runtime, "ses_missing", "hi")).toEqual({
       ok: false,
-      problem: expect.objectContaining({ status: 404 }),
+      problem: expect.objectContaining({ kind: "not_found" }),
     });
     await runtime.runs.get(created.value.id)?.done;
   });

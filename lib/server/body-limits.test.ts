@@ -1,7 +1,7 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-import { IMPORT_BODY_LIMIT_BYTES } from "@/lib/agent/import/read-request";
+import { IMPORT_BODY_LIMIT_BYTES } from "@/lib/server/import-body";
 import { DEFAULT_BODY_LIMIT_BYTES } from "@/lib/server/body";
 
 /**

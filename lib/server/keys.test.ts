@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createRuntime } from "@/lib/agent/runtime";
+import { createServerRuntime } from "@/lib/server/runtime";
 import { parseServerConfig } from "@/lib/server/config";
 import { createRedactor } from "@/lib/store/redact";
 import {
@@ -113,7 +113,7 @@ describe("the runtime's append-time redactor", () => {
       TOOLSCOPE_TOKEN: "test-token-0123456789",
       OPENAI_API_KEY: envKey,
     });
-    const { store } = createRuntime(runtimeConfig);
+    const { store } = createServerRuntime(runtimeConfig);
     store.createSession({ id: "s1", title: "Keys", provider: { kind: "offline" } });
     const typedKey = "typed-key-of-no-known-shape-1234";
     writeProviderKey("anthropic", typedKey, runtimeConfig);

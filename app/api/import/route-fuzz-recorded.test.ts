@@ -2,12 +2,12 @@
  * Fuzzing `POST /api/import` with the recorded wire fixtures, damaged: captures truncated at any
  * byte or with one event's JSON changed, request, response, HAR and export files with a random
  * subtree replaced — and the inputs that once made it throw (a 500), pinned. The contract each
- * answer is held to: lib/agent/import/testing/import-check.ts.
+ * answer is held to: lib/server/testing/import-check.ts.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { anyJson } from "@/lib/agent/import/testing/arbitrary-import";
-import { FUZZ_RUNS, openImportFixture } from "@/lib/agent/import/testing/import-check";
+import { FUZZ_RUNS, openImportFixture } from "@/lib/server/testing/import-check";
 import { buildHar, openTestRuntime, runOfflineSession } from "@/lib/agent/import/testing/runtime";
 import { decodeSse } from "@/lib/protocol/sse";
 import {

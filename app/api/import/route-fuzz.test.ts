@@ -1,12 +1,12 @@
 /**
  * Fuzzing `POST /api/import` through its route handler with made-up input: random JSON, JSON
  * shaped like each kind of import, random text and SSE-like text. The contract each answer is
- * held to: lib/agent/import/testing/import-check.ts. Recorded files, damaged: route-fuzz-recorded.test.ts.
+ * held to: lib/server/testing/import-check.ts. Recorded files, damaged: route-fuzz-recorded.test.ts.
  */
 import fc from "fast-check";
 import { describe, it } from "vitest";
 import { anyJson, shapedJson, sseText } from "@/lib/agent/import/testing/arbitrary-import";
-import { FUZZ_RUNS, openImportFixture } from "@/lib/agent/import/testing/import-check";
+import { FUZZ_RUNS, openImportFixture } from "@/lib/server/testing/import-check";
 import { POST } from "./route";
 
 const RUNS = FUZZ_RUNS;

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { setRuntime, type Runtime } from "@/lib/agent/runtime";
+import type { Runtime } from "@/lib/agent/runtime";
+import { setRuntime } from "@/lib/server/runtime";
 import { openTestRuntime } from "@/lib/agent/import/testing/runtime";
 import { readFixtureText } from "@/lib/protocol/testing/fixtures";
 import { GET } from "../sessions/[id]/export/route";

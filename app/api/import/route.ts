@@ -1,7 +1,7 @@
 import { importSession } from "@/lib/agent/import/import-session";
-import { readImportRequest } from "@/lib/agent/import/read-request";
-import { getRuntime } from "@/lib/agent/runtime";
+import { readImportRequest } from "@/lib/server/import-body";
 import { respond } from "@/lib/server/respond";
+import { getRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";
 

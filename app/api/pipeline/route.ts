@@ -1,7 +1,8 @@
 import { runStatelessPipeline } from "@/lib/agent/stateless-pipeline";
-import { readJsonBody } from "@/lib/server/body";
 import { PipelineBody } from "@/lib/contract/pipeline-bodies";
+import { readJsonBody } from "@/lib/server/body";
 import { respond } from "@/lib/server/respond";
+import { listServerSecrets } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";
 
@@ -9,5 +10,5 @@ export const dynamic = "force-dynamic";
 export async function POST(request: Request) {
   const body = await readJsonBody(request, PipelineBody);
   if (!body.ok) return body.response;
-  return respond(await runStatelessPipeline(body.value));
+  return respond(await runStatelessPipeline(body.value, listServerSecrets()));
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { setRuntime } from "@/lib/agent/runtime";
+import { setRuntime } from "@/lib/server/runtime";
 import { openTestRuntime, type TestRuntime } from "@/lib/agent/testing/offline-runtime";
 import { GET } from "./route";
 

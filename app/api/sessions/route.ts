@@ -1,10 +1,10 @@
-import { getRuntime } from "@/lib/agent/runtime";
 import { createSession } from "@/lib/agent/sessions";
 import { CreateSessionBody } from "@/lib/contract/api-bodies";
 import { readJsonBody } from "@/lib/server/body";
 import { errorResponse, jsonResponse } from "@/lib/server/http";
 import { readSessionListQuery } from "@/lib/server/session-list-query";
 import { respond } from "@/lib/server/respond";
+import { getRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";
 

@@ -1,8 +1,8 @@
 import { Type, type TSchema } from "@sinclair/typebox";
-import { getRuntime } from "@/lib/agent/runtime";
 import { readJsonBody } from "@/lib/server/body";
 import { errorResponse, jsonResponse } from "@/lib/server/http";
 import { describeSettings, updateSettings, type CheckProvider } from "@/lib/server/settings-view";
+import { getRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";
 

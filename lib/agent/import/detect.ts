@@ -13,7 +13,7 @@ export type JsonShape =
   | { kind: "response"; format: WireFormat }
   | { kind: "request"; format: WireFormat; note?: string };
 
-/** What an import accepts, for the 422 that answers anything else. */
+/** What an import accepts, for the `unprocessable` problem that answers anything else. */
 export const EXPECTED_IMPORT =
   "Expected a Toolscope export, an Anthropic or OpenAI (Chat Completions or Responses) request or response body, " +
   'a raw SSE capture (text/plain, or JSON { "text": … }), or a HAR file (log.entries) holding such calls.';

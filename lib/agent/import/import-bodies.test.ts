@@ -3,7 +3,7 @@
  * results and tools they hold come back as the events a live run appends.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { getTranscriptBody } from "@/lib/agent/transcript-body";
+import { getTranscriptBody, type TranscriptFormat } from "@/lib/agent/transcript-body";
 import type { Runtime } from "@/lib/agent/runtime";
 import { readFixtureJson } from "@/lib/protocol/testing/fixtures";
 import type { EventOf, TraceEvent } from "@/lib/trace/events";
@@ -24,8 +24,8 @@ function importJson(value: unknown) {
   return { ...outcome.value, events: runtime.store.events(outcome.value.id) };
 }
 
-function transcript(id: string, format: string): Json {
-  const out = getTranscriptBody(runtime, id, new URLSearchParams({ format }));
+function transcript(id: string, format: TranscriptFormat): Json {
+  const out = getTranscriptBody(runtime, id, { format });
   if (!out.ok) throw new Error(out.problem.error);
   return out.value.body as unknown as Json;
 }
@@ -318,7 +318,7 @@ describe("input it cannot read", () => {
     const before = runtime.store.listSessions().length;
     const outcome = importSession(runtime, input);
     expect(outcome.ok).toBe(false);
-    if (!outcome.ok) expect(outcome.problem.status).toBe(422);
+    if (!outcome.ok) expect(outcome.problem.kind).toBe("unprocessable");
     expect(runtime.store.listSessions()).toHaveLength(before);
   });
 

@@ -1,23 +1,23 @@
 import "server-only";
-import { refuse, succeed, type Outcome } from "@/lib/server/problem";
+import { refuse, succeed, type Outcome } from "@/lib/agent/outcome";
 import { newId } from "@/lib/agent/ids";
 import type { Runtime } from "@/lib/agent/runtime";
 import { closeDeadRun } from "@/lib/agent/recover";
 import { planImport } from "./plan";
 import type { ImportInput, ImportResult, PlanOutcome } from "./types";
 
-/** How a 422 begins when planning threw: a shape the readers did not check reached a converter. */
+/** How an `unprocessable` problem begins when planning threw: a shape the readers did not check reached a converter. */
 export const UNREADABLE_IMPORT = "The input could not be read";
 
 /**
  * `POST /api/import`: reads the input into a plan (see `planImport`), then stores the new session
  * and all its events in one store transaction, so a failure leaves nothing behind. Unrecognized
- * or malformed input is a 422 saying what was expected, and nothing is saved. Every event passes
+ * or malformed input is `unprocessable`, saying what was expected, and nothing is saved. Every event passes
  * the store's redaction as it is appended, like any other.
  */
 export function importSession(runtime: Runtime, input: ImportInput): Outcome<ImportResult> {
   const planned = planSafely(input, runtime.clock.now());
-  if (!planned.ok) return refuse(422, planned.error);
+  if (!planned.ok) return refuse("unprocessable", planned.error);
   const { plan } = planned;
   const id = newId("ses");
   const notes = [...plan.notes];
@@ -44,7 +44,7 @@ export function importSession(runtime: Runtime, input: ImportInput): Outcome<Imp
 
 /**
  * Planning is pure and checks shapes before any converter runs; should a shape slip through and
- * a converter throw, the answer is still a 422 naming what broke (never a 500), and nothing is saved.
+ * a converter throw, the answer is still `unprocessable`, naming what broke (never a throw), and nothing is saved.
  */
 function planSafely(input: ImportInput, now: number): PlanOutcome {
   try {

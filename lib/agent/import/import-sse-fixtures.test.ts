@@ -4,7 +4,7 @@
  * are the capture's `wire.event`s (turn 1, attempt 1) and the assembled turn.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getTranscriptBody } from "@/lib/agent/transcript-body";
+import { getTranscriptBody, type TranscriptFormat } from "@/lib/agent/transcript-body";
 import type { Runtime } from "@/lib/agent/runtime";
 import { LENIENT_FLUSH_NOTE } from "@/lib/protocol/sse";
 import { listStreamFixtures, readFixtureText, readManifest } from "@/lib/protocol/testing/fixtures";
@@ -24,8 +24,8 @@ function importFixture(name: string) {
   const outcome = importSession(runtime, { kind: "text", text: readFixtureText(name) });
   if (!outcome.ok) throw new Error(outcome.problem.error);
   const events = runtime.store.events(outcome.value.id);
-  const body = (format: string) => {
-    const out = getTranscriptBody(runtime, outcome.value.id, new URLSearchParams({ format }));
+  const body = (format: TranscriptFormat) => {
+    const out = getTranscriptBody(runtime, outcome.value.id, { format });
     if (!out.ok) throw new Error(out.problem.error);
     return out.value.body as { messages?: unknown[]; input?: unknown[] };
   };

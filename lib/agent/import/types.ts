@@ -30,7 +30,7 @@ export interface ImportPlan {
   notes: string[];
 }
 
-/** A plan, or the sentence a 422 answers with. */
+/** A plan, or the sentence an `unprocessable` problem answers with. */
 export type PlanOutcome = { ok: true; plan: ImportPlan } | { ok: false; error: string };
 
 /** `201 { id, detected, notes }`. */

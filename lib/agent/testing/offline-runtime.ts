@@ -6,7 +6,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createVirtualClock } from "@/lib/clock/virtual-clock";
-import { parseServerConfig } from "@/lib/server/config";
+import type { KeyReader } from "@/lib/providers/provider-checks";
+import type { Clock } from "@/lib/clock/types";
 import type { EventOf, TraceEvent } from "@/lib/trace/events";
 import type { ProviderConfig } from "@/lib/trace/config";
 import { startMessageRun } from "../runs";
@@ -26,11 +27,35 @@ export interface TestRuntime {
 /** The virtual clock's start (epoch ms). */
 export const TEST_START = 1_700_000_000_000;
 
+/** The launch token a test runtime treats as a secret. */
+export const TEST_TOKEN = "test-token-0123456789";
+
+/** What a test runtime is made of; all optional but the data dir. */
+export interface TestRuntimeOptions {
+  dataDir: string;
+  /** Provider keys the runtime runs with (and redacts, with {@link TEST_TOKEN}); none by default. */
+  keys?: Partial<Record<Parameters<KeyReader>[0], string>>;
+  /** Default: a self-advancing virtual clock from {@link TEST_START}. */
+  clock?: Clock;
+}
+
+/**
+ * A runtime on `dataDir` as the server composes one (lib/server/runtime.ts), with the keys and
+ * token given here instead of the environment's.
+ */
+export function createTestRuntime({ dataDir, keys = {}, clock }: TestRuntimeOptions): Runtime {
+  return createRuntime({
+    dataDir,
+    secrets: () => [...Object.values(keys), TEST_TOKEN],
+    readKey: (provider) => keys[provider] ?? null,
+    clock: clock ?? createVirtualClock(TEST_START, { autoAdvance: true }),
+  });
+}
+
 /** Opens a runtime on a fresh temporary data dir; `close()` removes the dir. */
 export function openTestRuntime(prefix = "toolscope-test-"): TestRuntime {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  const config = parseServerConfig({ TOOLSCOPE_DATA_DIR: dataDir, TOOLSCOPE_TOKEN: "test-token-0123456789" });
-  const runtime = createRuntime(config, createVirtualClock(TEST_START, { autoAdvance: true }));
+  const runtime = createTestRuntime({ dataDir });
   return {
     runtime,
     create(provider) {

@@ -8,11 +8,12 @@ import os from "node:os";
 import path from "node:path";
 import { vi } from "vitest";
 import { startMessageRun } from "@/lib/agent/runs";
-import { createRuntime, setRuntime, type Runtime } from "@/lib/agent/runtime";
+import type { Runtime } from "@/lib/agent/runtime";
 import { createSession } from "@/lib/agent/sessions";
 import { createVirtualClock } from "@/lib/clock/virtual-clock";
 import { loadServerConfig, resetServerConfigCache } from "@/lib/server/config";
 import { resetKeyStoreCache } from "@/lib/server/keys";
+import { createServerRuntime, setRuntime } from "@/lib/server/runtime";
 import { resetTokenCache } from "@/lib/server/token";
 import type { TraceEvent } from "@/lib/trace/events";
 import type { ApiRoute, HttpMethod } from "./route-table";
@@ -53,7 +54,7 @@ export async function openRouteFixture(
   resetServerConfigCache();
   resetTokenCache();
   resetKeyStoreCache();
-  const runtime = createRuntime(
+  const runtime = createServerRuntime(
     loadServerConfig(),
     createVirtualClock(1_700_000_000_000, { autoAdvance: true }),
   );

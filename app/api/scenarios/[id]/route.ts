@@ -1,4 +1,5 @@
 import { getScenarioDetail } from "@/lib/agent/lesson-views";
+import { readLessonLang } from "@/lib/server/query";
 import { respond } from "@/lib/server/respond";
 
 export const dynamic = "force-dynamic";
@@ -6,5 +7,7 @@ export const dynamic = "force-dynamic";
 /** `GET /api/scenarios/:id?lang=en|zh`: one lesson with its guided steps. */
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  return respond(getScenarioDetail(id, new URL(request.url).searchParams));
+  const lang = readLessonLang(new URL(request.url).searchParams);
+  if (!lang.ok) return respond(lang);
+  return respond(getScenarioDetail(id, lang.value));
 }

@@ -1,7 +1,7 @@
 import { lintToolDefinition } from "@/lib/schema/lint/lint";
 import { LintBody } from "@/lib/contract/api-bodies";
 import { readJsonBody } from "@/lib/server/body";
-import { succeed } from "@/lib/server/problem";
+import { succeed } from "@/lib/agent/outcome";
 import { respond } from "@/lib/server/respond";
 
 export const dynamic = "force-dynamic";

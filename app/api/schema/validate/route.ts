@@ -1,7 +1,7 @@
 import { validateInput, validateInputs, type ValidationResult } from "@/lib/schema/validate";
 import { ValidateSchemaBody } from "@/lib/contract/api-bodies";
 import { readJsonBody } from "@/lib/server/body";
-import { refuse, succeed, type Outcome } from "@/lib/server/problem";
+import { refuse, succeed, type Outcome } from "@/lib/agent/outcome";
 import { respond } from "@/lib/server/respond";
 
 export const dynamic = "force-dynamic";
@@ -23,8 +23,8 @@ function runValidation(
 ): Outcome<ValidationResult | { results: ValidationResult[] }> {
   const hasInput = Object.hasOwn(body, "input");
   const hasInputs = Object.hasOwn(body, "inputs");
-  if (hasInput && hasInputs) return refuse(400, "Send either /input or /inputs, not both", "/inputs");
+  if (hasInput && hasInputs) return refuse("invalid", "Send either /input or /inputs, not both", "/inputs");
   if (body.inputs) return succeed({ results: validateInputs(body.schema, body.inputs) });
-  if (!hasInput) return refuse(400, "/input is required (or /inputs, to validate several)", "/input");
+  if (!hasInput) return refuse("invalid", "/input is required (or /inputs, to validate several)", "/input");
   return succeed(validateInput(body.schema, body.input));
 }

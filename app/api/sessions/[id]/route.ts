@@ -1,10 +1,10 @@
 import { configureSession } from "@/lib/agent/configure";
-import { getRuntime } from "@/lib/agent/runtime";
 import { getSessionDetail } from "@/lib/agent/session-detail";
+import { deleteSession } from "@/lib/agent/sessions";
 import { readJsonBody } from "@/lib/server/body";
-import { errorResponse } from "@/lib/server/http";
 import { ConfigureBody } from "@/lib/contract/replay-bodies";
 import { respond } from "@/lib/server/respond";
+import { getRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";
 
@@ -17,10 +17,8 @@ export async function GET(_request: Request, { params }: Context) {
 
 export async function DELETE(_request: Request, { params }: Context) {
   const { id } = await params;
-  const runtime = getRuntime();
-  if (runtime.runs.has(id))
-    return errorResponse(409, "A run is live in this session; interrupt it before deleting.");
-  if (!runtime.store.deleteSession(id)) return errorResponse(404, `No session with id ${id}.`);
+  const deleted = deleteSession(getRuntime(), id);
+  if (!deleted.ok) return respond(deleted);
   return new Response(null, { status: 204 });
 }
 

@@ -7,20 +7,21 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { startMessageRun } from "@/lib/agent/runs";
-import { createRuntime, type Runtime } from "@/lib/agent/runtime";
+import type { Runtime } from "@/lib/agent/runtime";
 import { createSession } from "@/lib/agent/sessions";
+import { createTestRuntime, type TestRuntimeOptions } from "@/lib/agent/testing/offline-runtime";
 import { readFixtureText } from "@/lib/protocol/testing/fixtures";
-import { createVirtualClock } from "@/lib/clock/virtual-clock";
-import { parseServerConfig, type ServerEnv } from "@/lib/server/config";
 import type { TraceEvent } from "@/lib/trace/events";
 
-export const TEST_TOKEN = "test-token-0123456789";
+export { TEST_TOKEN } from "@/lib/agent/testing/offline-runtime";
 
-/** A runtime on a new temporary data dir; `dispose` removes the dir. */
-export function openTestRuntime(env: ServerEnv = {}): { runtime: Runtime; dispose: () => void } {
+/** A runtime on a new temporary data dir, with `keys` if given; `dispose` removes the dir. */
+export function openTestRuntime(options: Omit<TestRuntimeOptions, "dataDir"> = {}): {
+  runtime: Runtime;
+  dispose: () => void;
+} {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-import-"));
-  const config = parseServerConfig({ TOOLSCOPE_DATA_DIR: dataDir, TOOLSCOPE_TOKEN: TEST_TOKEN, ...env });
-  const runtime = createRuntime(config, createVirtualClock(1_700_000_000_000, { autoAdvance: true }));
+  const runtime = createTestRuntime({ ...options, dataDir });
   return { runtime, dispose: () => fs.rmSync(dataDir, { recursive: true, force: true }) };
 }
 

@@ -1,8 +1,8 @@
 import { controlSession } from "@/lib/agent/control";
-import { getRuntime } from "@/lib/agent/runtime";
 import { readJsonBody } from "@/lib/server/body";
 import { ControlBody } from "@/lib/contract/control-bodies";
 import { respond } from "@/lib/server/respond";
+import { getRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";
 

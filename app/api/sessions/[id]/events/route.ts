@@ -1,6 +1,7 @@
-import { readResumePoint, streamSessionEvents } from "@/lib/agent/event-stream";
-import { getRuntime } from "@/lib/agent/runtime";
+import { streamSessionEvents } from "@/lib/agent/event-stream";
 import { errorResponse } from "@/lib/server/http";
+import { readResumePoint } from "@/lib/server/query";
+import { getRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 import { exportSession } from "@/lib/agent/export";
-import { getRuntime } from "@/lib/agent/runtime";
 import { respond } from "@/lib/server/respond";
+import { getRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";
 

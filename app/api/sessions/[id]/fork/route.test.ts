@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { setRuntime } from "@/lib/agent/runtime";
+import { setRuntime } from "@/lib/server/runtime";
 import { only, openTestRuntime, type TestRuntime } from "@/lib/agent/testing/offline-runtime";
 import { PATCH } from "../route";
 import { POST as replay } from "../calls/[callId]/replay/route";

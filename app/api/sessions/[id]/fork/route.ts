@@ -1,8 +1,8 @@
 import { forkSession } from "@/lib/agent/fork";
-import { getRuntime } from "@/lib/agent/runtime";
-import { readJsonBody } from "@/lib/server/body";
-import { errorResponse, jsonResponse } from "@/lib/server/http";
 import { ForkBody } from "@/lib/contract/replay-bodies";
+import { readJsonBody } from "@/lib/server/body";
+import { respond } from "@/lib/server/respond";
+import { getRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";
 
@@ -11,8 +11,5 @@ export async function POST(request: Request, { params }: { params: Promise<{ id:
   const { id } = await params;
   const body = await readJsonBody(request, ForkBody);
   if (!body.ok) return body.response;
-  const forked = forkSession(getRuntime(), id, body.value);
-  if (forked.ok) return jsonResponse(forked.value, 201);
-  const { status, error, path } = forked.problem;
-  return errorResponse(status, error, { ...(path === undefined ? {} : { path }), ...forked.extra });
+  return respond(forkSession(getRuntime(), id, body.value), 201);
 }

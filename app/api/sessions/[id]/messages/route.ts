@@ -1,8 +1,8 @@
 import { startMessageRun } from "@/lib/agent/runs";
-import { getRuntime } from "@/lib/agent/runtime";
 import { SendMessageBody } from "@/lib/contract/api-bodies";
 import { readJsonBody } from "@/lib/server/body";
 import { respond } from "@/lib/server/respond";
+import { getRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";
 

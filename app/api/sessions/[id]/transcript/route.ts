@@ -1,10 +1,14 @@
-import { getRuntime } from "@/lib/agent/runtime";
 import { getTranscriptBody } from "@/lib/agent/transcript-body";
+import { readTranscriptQuery } from "@/lib/server/query";
 import { respond } from "@/lib/server/respond";
+import { getRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";
 
+/** `GET /api/sessions/:id/transcript?format=&at=`: the conversation as a provider's request body (docs/api.md). */
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  return respond(getTranscriptBody(getRuntime(), id, new URL(request.url).searchParams));
+  const query = readTranscriptQuery(new URL(request.url).searchParams);
+  if (!query.ok) return respond(query);
+  return respond(getTranscriptBody(getRuntime(), id, query.value));
 }

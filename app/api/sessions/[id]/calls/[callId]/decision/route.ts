@@ -1,9 +1,9 @@
 import { decideCall } from "@/lib/agent/control";
-import { getRuntime } from "@/lib/agent/runtime";
 import { readJsonBody } from "@/lib/server/body";
 import { DecisionBody } from "@/lib/contract/control-bodies";
 import { errorResponse } from "@/lib/server/http";
 import { respond } from "@/lib/server/respond";
+import { getRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";
 

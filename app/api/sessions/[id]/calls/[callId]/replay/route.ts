@@ -1,9 +1,9 @@
 import { replayCall } from "@/lib/agent/replay";
-import { getRuntime } from "@/lib/agent/runtime";
 import { readJsonBody } from "@/lib/server/body";
 import { errorResponse } from "@/lib/server/http";
 import { ReplayBody } from "@/lib/contract/replay-bodies";
 import { respond } from "@/lib/server/respond";
+import { getRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";
 

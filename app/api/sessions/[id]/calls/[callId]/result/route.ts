@@ -1,8 +1,8 @@
 import { provideManualResult } from "@/lib/agent/control";
-import { getRuntime } from "@/lib/agent/runtime";
 import { readJsonBody } from "@/lib/server/body";
 import { ManualResultBody } from "@/lib/contract/control-bodies";
 import { respond } from "@/lib/server/respond";
+import { getRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";
 

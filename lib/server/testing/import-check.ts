@@ -6,11 +6,10 @@
  */
 import { afterAll, beforeAll, expect } from "vitest";
 import { UNREADABLE_IMPORT } from "@/lib/agent/import/import-session";
-import { setRuntime, type Runtime } from "@/lib/agent/runtime";
-import { getTranscriptBody } from "@/lib/agent/transcript-body";
-import { openTestRuntime } from "./runtime";
-
-const FORMATS = ["anthropic", "openai-chat", "openai-responses", "unified"];
+import { openTestRuntime } from "@/lib/agent/import/testing/runtime";
+import type { Runtime } from "@/lib/agent/runtime";
+import { getTranscriptBody, TRANSCRIPT_FORMATS } from "@/lib/agent/transcript-body";
+import { setRuntime } from "@/lib/server/runtime";
 
 /** Imports a JSON value or a text, checks the answer, returns its status. */
 export interface ImportChecker {
@@ -35,7 +34,7 @@ export function createImportChecker(
     const after = runtime.store.listSessions().length;
     if (response.status === 201) {
       expect(after, "a 201 adds exactly one session").toBe(before + 1);
-      for (const format of FORMATS) getTranscriptBody(runtime, answer.id!, new URLSearchParams({ format }));
+      for (const format of TRANSCRIPT_FORMATS) getTranscriptBody(runtime, answer.id!, { format });
       runtime.store.deleteSession(answer.id!);
     } else {
       expect([400, 413, 422], answer.error).toContain(response.status);

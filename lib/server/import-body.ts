@@ -1,8 +1,8 @@
 import "server-only";
 import { Type } from "@sinclair/typebox";
-import { readJsonBody, readTextBody } from "@/lib/server/body";
-import { errorResponse } from "@/lib/server/http";
-import type { ImportInput } from "./types";
+import type { ImportInput } from "@/lib/agent/import/types";
+import { readJsonBody, readTextBody } from "./body";
+import { errorResponse } from "./http";
 
 /** The import body limit: 20 MiB (docs/api.md). */
 export const IMPORT_BODY_LIMIT_BYTES = 20 * 1024 * 1024;

@@ -1,0 +1,42 @@
+import "server-only";
+import { LESSON_LANGS, type LessonLang } from "@/lib/agent/lesson-messages";
+import { refuse, succeed, type Outcome } from "@/lib/agent/outcome";
+import { TRANSCRIPT_FORMATS, type TranscriptFormat } from "@/lib/agent/transcript-body";
+
+/**
+ * Query strings and headers read into the plain values lib/agent takes. A malformed value is an
+ * `invalid` outcome naming the parameter (docs/api.md: a 400 with `path`).
+ */
+
+/** `?lang=`: `en` (the default) or `zh`. */
+export function readLessonLang(query: URLSearchParams): Outcome<LessonLang> {
+  const lang = query.get("lang") ?? "en";
+  if (!(LESSON_LANGS as readonly string[]).includes(lang))
+    return refuse("invalid", `lang must be one of ${LESSON_LANGS.join(", ")}; got "${lang}".`, "lang");
+  return succeed(lang as LessonLang);
+}
+
+/** `?format=&at=`: `format` defaults to `anthropic`; `at`, when given, is an event seq (an integer ≥ 0). */
+export function readTranscriptQuery(
+  query: URLSearchParams,
+): Outcome<{ format: TranscriptFormat; at?: number }> {
+  const format = query.get("format") ?? "anthropic";
+  if (!(TRANSCRIPT_FORMATS as readonly string[]).includes(format)) {
+    return refuse(
+      "invalid",
+      `format must be one of ${TRANSCRIPT_FORMATS.join(", ")}; got "${format}".`,
+      "format",
+    );
+  }
+  const rawAt = query.get("at");
+  if (rawAt !== null && !/^\d{1,15}$/.test(rawAt))
+    return refuse("invalid", `at must be an event seq (an integer ≥ 0); got "${rawAt}".`, "at");
+  return succeed({ format: format as TranscriptFormat, ...(rawAt === null ? {} : { at: Number(rawAt) }) });
+}
+
+/** Where an event stream resumes: `Last-Event-ID`, else `?after=`, else from the start (-1). Null when malformed. */
+export function readResumePoint(request: Request): number | null {
+  const raw = request.headers.get("last-event-id") ?? new URL(request.url).searchParams.get("after");
+  if (raw === null || raw === "") return -1;
+  return /^-?\d{1,15}$/.test(raw) && Number(raw) >= -1 ? Number(raw) : null;
+}

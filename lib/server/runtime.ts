@@ -1,0 +1,64 @@
+import "server-only";
+import { createRuntime, type Runtime, type SecretLister } from "@/lib/agent/runtime";
+import type { Clock } from "@/lib/clock/types";
+import { loadServerConfig, type ServerConfig } from "./config";
+import { listProviderKeys, readProviderKey } from "./keys";
+import { resolveToken } from "./token";
+
+/**
+ * The composition root: lib/agent's runtime made of this server's config, key store and launch
+ * token (docs/architecture.md, "Layers and who may import whom": lib/agent reads none of them).
+ */
+
+const KEY = Symbol.for("toolscope.runtime");
+type Holder = { [KEY]?: Runtime };
+
+/**
+ * The process-wide runtime. Next.js may load a module once per route bundle, so the singleton
+ * lives on `globalThis` (docs/architecture.md, "Persistence and transport"). On first use it
+ * marks runs that were live when the process died as interrupted.
+ */
+export function getRuntime(): Runtime {
+  const holder = globalThis as Holder;
+  if (!holder[KEY]) {
+    holder[KEY] = createServerRuntime(loadServerConfig());
+    closeStreamsOnShutdown(holder[KEY]);
+  }
+  return holder[KEY];
+}
+
+/** Replaces the process-wide runtime (tests). */
+export function setRuntime(runtime: Runtime | undefined): void {
+  (globalThis as Holder)[KEY] = runtime;
+}
+
+/** A runtime on `config`'s data dir, with its keys (environment, then settings page) and token. */
+export function createServerRuntime(config: ServerConfig, clock?: Clock): Runtime {
+  return createRuntime({
+    dataDir: config.dataDir,
+    secrets: listServerSecrets(config),
+    readKey: (provider) => readProviderKey(provider, config),
+    ...(clock ? { clock } : {}),
+  });
+}
+
+/**
+ * Every secret the server holds, read on each call: the provider keys from the environment and
+ * the settings page (a key entered later counts from then on), and the launch token.
+ */
+export function listServerSecrets(config: ServerConfig = loadServerConfig()): SecretLister {
+  return () => [...listProviderKeys(config), resolveToken(config)];
+}
+
+/**
+ * Next's graceful shutdown waits for every open connection, and an event stream never ends by
+ * itself: on SIGTERM or SIGINT, end them all (browsers reconnect to the next server with
+ * `Last-Event-ID`). A live run is left to the restart's recovery, which marks it interrupted.
+ */
+function closeStreamsOnShutdown(runtime: Runtime): void {
+  const closeAll = () => {
+    for (const close of runtime.openStreams) close();
+  };
+  process.once("SIGTERM", closeAll);
+  process.once("SIGINT", closeAll);
+}
