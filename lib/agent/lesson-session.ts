@@ -1,7 +1,7 @@
 import "server-only";
 import { findScenario } from "@/lib/providers/offline/scenarios";
 import type { Scenario } from "@/lib/providers/offline/scenarios/types";
-import type { CreateSessionBody } from "@/lib/contract/api-bodies";
+import type { CreateSessionBody } from "@/lib/contract/sessions";
 import { refuse, succeed, type Outcome } from "@/lib/server/problem";
 import { expandBuiltin, seedWorkspace } from "@/lib/tools/registry";
 import {

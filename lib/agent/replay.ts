@@ -6,7 +6,7 @@ import { validateForModel } from "@/lib/pipeline/validator";
 import type { ToolCallBlock } from "@/lib/protocol/unified";
 import { createVirtualClock } from "@/lib/providers/clock";
 import { refuse, succeed, type Outcome } from "@/lib/server/problem";
-import type { ReplayBody } from "@/lib/contract/replay-bodies";
+import type { ReplayBody } from "@/lib/contract/replay";
 import { createRedactor } from "@/lib/store/redact";
 import type { ToolDefinition } from "@/lib/trace/config";
 import type { CallReplayed, NewEvent, TraceEvent, WorkspaceChange } from "@/lib/trace/events";

@@ -7,7 +7,7 @@ import type { ToolCallBlock } from "@/lib/protocol/unified";
 import { createVirtualClock } from "@/lib/providers/clock";
 import { loadServerConfig } from "@/lib/server/config";
 import { listProviderKeys } from "@/lib/server/keys";
-import type { PipelineBody } from "@/lib/contract/pipeline-bodies";
+import type { PipelineBody } from "@/lib/contract/pipeline";
 import { refuse, succeed, type Outcome } from "@/lib/server/problem";
 import { resolveToken } from "@/lib/server/token";
 import { createRedactor } from "@/lib/store/redact";

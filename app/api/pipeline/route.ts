@@ -1,6 +1,6 @@
 import { runStatelessPipeline } from "@/lib/agent/stateless-pipeline";
 import { readJsonBody } from "@/lib/server/body";
-import { PipelineBody } from "@/lib/contract/pipeline-bodies";
+import { PipelineBody } from "@/lib/contract/pipeline";
 import { respond } from "@/lib/server/respond";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 import { getRuntime } from "@/lib/agent/runtime";
 import { createSession } from "@/lib/agent/sessions";
-import { CreateSessionBody } from "@/lib/contract/api-bodies";
+import { CreateSessionBody } from "@/lib/contract/sessions";
 import { readJsonBody } from "@/lib/server/body";
 import { jsonResponse } from "@/lib/server/http";
 import { respond } from "@/lib/server/respond";

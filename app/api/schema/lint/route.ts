@@ -1,5 +1,5 @@
 import { lintToolDefinition } from "@/lib/schema/lint/lint";
-import { LintBody } from "@/lib/contract/api-bodies";
+import { LintBody } from "@/lib/contract/schema";
 import { readJsonBody } from "@/lib/server/body";
 import { succeed } from "@/lib/server/problem";
 import { respond } from "@/lib/server/respond";

@@ -1,5 +1,5 @@
 import { validateInput, validateInputs, type ValidationResult } from "@/lib/schema/validate";
-import { ValidateSchemaBody } from "@/lib/contract/api-bodies";
+import { ValidateSchemaBody } from "@/lib/contract/schema";
 import { readJsonBody } from "@/lib/server/body";
 import { refuse, succeed, type Outcome } from "@/lib/server/problem";
 import { respond } from "@/lib/server/respond";

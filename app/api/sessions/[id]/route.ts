@@ -3,7 +3,7 @@ import { getRuntime } from "@/lib/agent/runtime";
 import { getSessionDetail } from "@/lib/agent/session-detail";
 import { readJsonBody } from "@/lib/server/body";
 import { errorResponse } from "@/lib/server/http";
-import { ConfigureBody } from "@/lib/contract/replay-bodies";
+import { ConfigureBody } from "@/lib/contract/sessions";
 import { respond } from "@/lib/server/respond";
 
 export const dynamic = "force-dynamic";

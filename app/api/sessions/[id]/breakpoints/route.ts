@@ -1,7 +1,7 @@
 import { setBreakpoints } from "@/lib/agent/control";
 import { getRuntime } from "@/lib/agent/runtime";
 import { readJsonBody } from "@/lib/server/body";
-import { BreakpointsBody } from "@/lib/contract/control-bodies";
+import { BreakpointsBody } from "@/lib/contract/runs";
 import { respond } from "@/lib/server/respond";
 
 export const dynamic = "force-dynamic";

@@ -2,7 +2,7 @@ import { forkSession } from "@/lib/agent/fork";
 import { getRuntime } from "@/lib/agent/runtime";
 import { readJsonBody } from "@/lib/server/body";
 import { errorResponse, jsonResponse } from "@/lib/server/http";
-import { ForkBody } from "@/lib/contract/replay-bodies";
+import { ForkBody } from "@/lib/contract/fork";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 import { startMessageRun } from "@/lib/agent/runs";
 import { getRuntime } from "@/lib/agent/runtime";
-import { SendMessageBody } from "@/lib/contract/api-bodies";
+import { SendMessageBody } from "@/lib/contract/sessions";
 import { readJsonBody } from "@/lib/server/body";
 import { respond } from "@/lib/server/respond";
 

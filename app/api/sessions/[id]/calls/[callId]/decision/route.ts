@@ -1,7 +1,7 @@
 import { decideCall } from "@/lib/agent/control";
 import { getRuntime } from "@/lib/agent/runtime";
 import { readJsonBody } from "@/lib/server/body";
-import { DecisionBody } from "@/lib/contract/control-bodies";
+import { DecisionBody } from "@/lib/contract/runs";
 import { errorResponse } from "@/lib/server/http";
 import { respond } from "@/lib/server/respond";
 

@@ -1,7 +1,7 @@
 import { provideManualResult } from "@/lib/agent/control";
 import { getRuntime } from "@/lib/agent/runtime";
 import { readJsonBody } from "@/lib/server/body";
-import { ManualResultBody } from "@/lib/contract/control-bodies";
+import { ManualResultBody } from "@/lib/contract/runs";
 import { respond } from "@/lib/server/respond";
 
 export const dynamic = "force-dynamic";
