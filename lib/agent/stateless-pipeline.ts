@@ -7,7 +7,7 @@ import type { ToolCallBlock } from "@/lib/protocol/unified";
 import { createVirtualClock } from "@/lib/providers/clock";
 import { loadServerConfig } from "@/lib/server/config";
 import { listProviderKeys } from "@/lib/server/keys";
-import type { PipelineBody } from "@/lib/contract/pipeline";
+import type { CallResult, PipelineBody, PipelineReply } from "@/lib/contract/pipeline";
 import { refuse, succeed, type Outcome } from "@/lib/server/problem";
 import { resolveToken } from "@/lib/server/token";
 import { createRedactor } from "@/lib/store/redact";
@@ -28,7 +28,7 @@ interface StageReport {
  * virtual clock (a timeout is real but costs no waiting), and persists nothing. A call that
  * needs approval and has no decision is denied; a `manual` mock cannot answer here (422).
  */
-export async function runStatelessPipeline(body: PipelineBody): Promise<Outcome<unknown>> {
+export async function runStatelessPipeline(body: PipelineBody): Promise<Outcome<PipelineReply>> {
   const tools = resolveTools(body.tools);
   if (!tools.ok) return tools;
   const byName = new Map(tools.value.map((tool) => [tool.name, tool]));
@@ -99,17 +99,20 @@ export async function runStatelessPipeline(body: PipelineBody): Promise<Outcome<
         id: call.id,
         name: call.name,
         stages: summarizeStages(log, call.id),
-        result:
-          result?.kind === "tool.result"
-            ? {
-                content: result.content,
-                isError: result.isError,
-                ...(result.errorKind ? { errorKind: result.errorKind, hint: result.hint } : {}),
-              }
-            : batch.results[index],
+        result: toCallResult(result?.kind === "tool.result" ? result : batch.results[index], call.id),
       };
     }),
   });
+}
+
+/**
+ * docs/api.md's `{ content, isError, errorKind?, hint? }` of a recorded result (or of the batch's
+ * own result block). Every call gets exactly one result (docs/architecture.md), so none is a bug.
+ */
+function toCallResult(source: CallResult | undefined, callId: string): CallResult {
+  if (!source) throw new Error(`The pipeline gave call ${callId} no result.`);
+  const { content, isError, errorKind, hint } = source;
+  return { content, isError, ...(errorKind ? { errorKind, ...(hint === undefined ? {} : { hint }) } : {}) };
 }
 
 /** Each stage's final state for one call, in the order the stages ended. */

@@ -1,5 +1,5 @@
 import { Type, type Static } from "@sinclair/typebox";
-import { closed, literals } from "./helpers";
+import { closed, literals, typed } from "./helpers";
 
 /** `POST /api/schema/validate` and `POST /api/schema/lint` (docs/api.md, "Pipeline and schemas"). */
 
@@ -46,7 +46,8 @@ export type ValidationError = Static<typeof ValidationError>;
 
 /** One input's verdict: `errors` empty when valid, paths as JSON Pointers. */
 export const ValidationResult = Type.Object(
-  { valid: Type.Boolean(), errors: Type.Array(ValidationError) },
+  // Readonly: lib/schema's validator hands out frozen verdicts.
+  { valid: Type.Boolean(), errors: typed<readonly ValidationError[]>(Type.Array(ValidationError)) },
   closed,
 );
 export type ValidationResult = Static<typeof ValidationResult>;

@@ -3,7 +3,7 @@ import { errorResponse, jsonResponse } from "@/lib/server/http";
 
 describe("jsonResponse", () => {
   it("sends JSON with no-store and the security headers", async () => {
-    const response = jsonResponse({ ok: true }, 201, { "X-Extra": "1" });
+    const response = jsonResponse<{ ok: boolean }>({ ok: true }, 201, { "X-Extra": "1" });
     expect(response.status).toBe(201);
     expect(await response.json()).toEqual({ ok: true });
     expect(Object.fromEntries(response.headers)).toEqual({
@@ -16,7 +16,7 @@ describe("jsonResponse", () => {
   });
 
   it("defaults to 200", () => {
-    expect(jsonResponse([]).status).toBe(200);
+    expect(jsonResponse<unknown[]>([]).status).toBe(200);
   });
 });
 

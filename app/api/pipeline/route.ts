@@ -1,6 +1,6 @@
 import { runStatelessPipeline } from "@/lib/agent/stateless-pipeline";
 import { readJsonBody } from "@/lib/server/body";
-import { PipelineBody } from "@/lib/contract/pipeline";
+import { PipelineBody, type PipelineReply } from "@/lib/contract/pipeline";
 import { respond } from "@/lib/server/respond";
 
 export const dynamic = "force-dynamic";
@@ -9,5 +9,5 @@ export const dynamic = "force-dynamic";
 export async function POST(request: Request) {
   const body = await readJsonBody(request, PipelineBody);
   if (!body.ok) return body.response;
-  return respond(await runStatelessPipeline(body.value));
+  return respond<PipelineReply>(await runStatelessPipeline(body.value));
 }

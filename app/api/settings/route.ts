@@ -1,5 +1,5 @@
 import { getRuntime } from "@/lib/agent/runtime";
-import { UpdateSettingsBody } from "@/lib/contract/settings";
+import { UpdateSettingsBody, type SettingsView } from "@/lib/contract/settings";
 import { readJsonBody } from "@/lib/server/body";
 import { errorResponse, jsonResponse } from "@/lib/server/http";
 import { describeSettings, updateSettings, type CheckProvider } from "@/lib/server/settings-view";
@@ -10,7 +10,7 @@ const checkProvider: CheckProvider = (config) => getRuntime().providers.check(co
 
 /** The providers' key status (masked), default models and base URLs, and which can run. */
 export function GET() {
-  return jsonResponse(describeSettings(checkProvider));
+  return jsonResponse<SettingsView>(describeSettings(checkProvider));
 }
 
 /** Stores or clears keys and defaults, then answers like `GET`. A key is never echoed, not even in an error. */
@@ -23,7 +23,7 @@ export async function PUT(request: Request) {
     const code = (error as NodeJS.ErrnoException).code ?? "unknown error";
     return errorResponse(500, `Could not save the settings in the data directory (${code}).`);
   }
-  return jsonResponse(describeSettings(checkProvider));
+  return jsonResponse<SettingsView>(describeSettings(checkProvider));
 }
 
 /**

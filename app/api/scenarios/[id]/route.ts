@@ -1,4 +1,5 @@
 import { getScenarioDetail } from "@/lib/agent/lesson-views";
+import type { ScenarioDetail } from "@/lib/contract/lessons";
 import { respond } from "@/lib/server/respond";
 
 export const dynamic = "force-dynamic";
@@ -6,5 +7,5 @@ export const dynamic = "force-dynamic";
 /** `GET /api/scenarios/:id?lang=en|zh`: one lesson with its guided steps. */
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  return respond(getScenarioDetail(id, new URL(request.url).searchParams));
+  return respond<ScenarioDetail>(getScenarioDetail(id, new URL(request.url).searchParams));
 }

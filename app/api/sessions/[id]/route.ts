@@ -3,7 +3,7 @@ import { getRuntime } from "@/lib/agent/runtime";
 import { getSessionDetail } from "@/lib/agent/session-detail";
 import { readJsonBody } from "@/lib/server/body";
 import { errorResponse } from "@/lib/server/http";
-import { ConfigureBody } from "@/lib/contract/sessions";
+import { ConfigureBody, type ConfiguredSession, type SessionDetail } from "@/lib/contract/sessions";
 import { respond } from "@/lib/server/respond";
 
 export const dynamic = "force-dynamic";
@@ -12,7 +12,7 @@ type Context = { params: Promise<{ id: string }> };
 
 export async function GET(_request: Request, { params }: Context) {
   const { id } = await params;
-  return respond(getSessionDetail(getRuntime(), id));
+  return respond<SessionDetail>(getSessionDetail(getRuntime(), id));
 }
 
 export async function DELETE(_request: Request, { params }: Context) {
@@ -29,5 +29,5 @@ export async function PATCH(request: Request, { params }: Context) {
   const { id } = await params;
   const body = await readJsonBody(request, ConfigureBody);
   if (!body.ok) return body.response;
-  return respond(configureSession(getRuntime(), id, body.value));
+  return respond<ConfiguredSession>(configureSession(getRuntime(), id, body.value));
 }

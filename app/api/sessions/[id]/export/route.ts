@@ -1,5 +1,6 @@
 import { exportSession } from "@/lib/agent/export";
 import { getRuntime } from "@/lib/agent/runtime";
+import type { SessionExport } from "@/lib/contract/transcript";
 import { respond } from "@/lib/server/respond";
 
 export const dynamic = "force-dynamic";
@@ -7,5 +8,5 @@ export const dynamic = "force-dynamic";
 /** The session as a Toolscope export file (docs/api.md); `POST /api/import` reads it back. */
 export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  return respond(exportSession(getRuntime(), id));
+  return respond<SessionExport>(exportSession(getRuntime(), id));
 }

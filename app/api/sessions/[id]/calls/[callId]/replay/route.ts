@@ -2,7 +2,7 @@ import { replayCall } from "@/lib/agent/replay";
 import { getRuntime } from "@/lib/agent/runtime";
 import { readJsonBody } from "@/lib/server/body";
 import { errorResponse } from "@/lib/server/http";
-import { ReplayBody } from "@/lib/contract/replay";
+import { ReplayBody, type ReplayReply } from "@/lib/contract/replay";
 import { respond } from "@/lib/server/respond";
 
 export const dynamic = "force-dynamic";
@@ -22,5 +22,5 @@ export async function POST(
       { path: "/decision/arguments" },
     );
   }
-  return respond(await replayCall(getRuntime(), id, callId, body.value));
+  return respond<ReplayReply>(await replayCall(getRuntime(), id, callId, body.value));
 }
