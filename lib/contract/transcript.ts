@@ -25,12 +25,14 @@ export const AnthropicTranscriptBody = Type.Object(
   { system: Type.Optional(Type.String()), tools: Type.Optional(items<object>()), messages: items<object>() },
   closed,
 );
+export type AnthropicTranscriptBody = Static<typeof AnthropicTranscriptBody>;
 
 /** Chat Completions' `{ tools, messages }`, the system prompt as the first message. */
 export const OpenAIChatTranscriptBody = Type.Object(
   { tools: Type.Optional(items<OpenAIChatTool>()), messages: items<OpenAIChatMessageParam>() },
   closed,
 );
+export type OpenAIChatTranscriptBody = Static<typeof OpenAIChatTranscriptBody>;
 
 /** Responses' `{ instructions, tools, input }`. */
 export const OpenAIResponsesTranscriptBody = Type.Object(
@@ -41,6 +43,7 @@ export const OpenAIResponsesTranscriptBody = Type.Object(
   },
   closed,
 );
+export type OpenAIResponsesTranscriptBody = Static<typeof OpenAIResponsesTranscriptBody>;
 
 const UnifiedMessageView = typed<UnifiedMessage>(
   Type.Object(
@@ -61,6 +64,7 @@ export const UnifiedTranscriptBody = Type.Object(
   },
   closed,
 );
+export type UnifiedTranscriptBody = Static<typeof UnifiedTranscriptBody>;
 
 /** `200`: `{ format, body }`, the conversation as of event `at` (default: the latest). */
 export const TranscriptReply = Type.Union([
