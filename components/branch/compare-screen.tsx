@@ -6,7 +6,7 @@ import { useMemo } from "react";
 import { NotFoundState } from "@/components/common/not-found-state";
 import { ErrorState, LoadingState } from "@/components/common/query-states";
 import { isApiError } from "@/components/data/api";
-import type { SessionDetail } from "@/components/data/types";
+import type { SessionDetail } from "@/lib/contract/sessions";
 import { compareConfigs } from "@/lib/trace/compare-config";
 import { compareTurns } from "@/lib/trace/compare-turns";
 import { ComparePicker } from "./compare-picker";

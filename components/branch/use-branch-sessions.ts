@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { requestJson } from "@/components/data/api";
-import type { SessionDetail } from "@/components/data/types";
+import type { SessionDetail } from "@/lib/contract/sessions";
 
 /**
  * `GET /api/sessions/:id` for the branch view, fetched fresh on every visit (its own cache key:

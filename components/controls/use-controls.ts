@@ -1,14 +1,12 @@
 import { useMutation } from "@tanstack/react-query";
 import { requestJson } from "@/components/data/api";
+import type { BreakpointsReply, CallStatusReply, ControlReply } from "@/lib/contract/runs";
+import type { ValidationResult } from "@/lib/contract/schema";
 import type { Breakpoints } from "@/lib/trace/config";
-import type { SessionStatus } from "@/lib/trace/status";
 import type { ControlAction } from "./paused-point";
 
 /** `{ path, message, keyword }` per problem, as `POST /api/schema/validate` reports them. */
-export interface ValidationReply {
-  valid: boolean;
-  errors: { path: string; message: string; keyword: string }[];
-}
+export type ValidationReply = ValidationResult;
 
 export type CallDecision =
   { decision: "approve" } | { decision: "deny"; reason?: string } | { decision: "edit"; arguments: unknown };
@@ -20,7 +18,7 @@ const callUrl = (id: string, callId: string) => `${sessionUrl(id)}/calls/${encod
 export function useControlAction(sessionId: string) {
   return useMutation({
     mutationFn: (action: ControlAction) =>
-      requestJson<{ status: SessionStatus; runId?: string }>(`${sessionUrl(sessionId)}/control`, {
+      requestJson<ControlReply>(`${sessionUrl(sessionId)}/control`, {
         method: "POST",
         body: { action },
       }),
@@ -31,7 +29,7 @@ export function useControlAction(sessionId: string) {
 export function useSetBreakpoints(sessionId: string) {
   return useMutation({
     mutationFn: (changes: Partial<Breakpoints>) =>
-      requestJson<{ breakpoints: Breakpoints }>(`${sessionUrl(sessionId)}/breakpoints`, {
+      requestJson<BreakpointsReply>(`${sessionUrl(sessionId)}/breakpoints`, {
         method: "PUT",
         body: changes,
       }),
@@ -42,7 +40,7 @@ export function useSetBreakpoints(sessionId: string) {
 export function useDecideCall(sessionId: string, callId: string) {
   return useMutation({
     mutationFn: (decision: CallDecision) =>
-      requestJson<{ status: SessionStatus }>(`${callUrl(sessionId, callId)}/decision`, {
+      requestJson<CallStatusReply>(`${callUrl(sessionId, callId)}/decision`, {
         method: "POST",
         body: decision,
       }),
@@ -53,7 +51,7 @@ export function useDecideCall(sessionId: string, callId: string) {
 export function useManualResult(sessionId: string, callId: string) {
   return useMutation({
     mutationFn: (result: { content: string; isError: boolean }) =>
-      requestJson<{ status: SessionStatus }>(`${callUrl(sessionId, callId)}/result`, {
+      requestJson<CallStatusReply>(`${callUrl(sessionId, callId)}/result`, {
         method: "POST",
         body: result,
       }),

@@ -4,7 +4,7 @@
  */
 import { assertNever } from "@/lib/protocol/unified";
 import type { Breakpoints } from "@/lib/trace/config";
-import type { LessonProgress } from "@/components/data/types";
+import type { LessonProgress } from "@/lib/contract/sessions";
 import type { PauseReason } from "@/lib/trace/events";
 import type { StepMatch } from "@/lib/trace/lesson-steps";
 import type { SessionStatus } from "@/lib/trace/status";

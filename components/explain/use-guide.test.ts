@@ -1,6 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { sessionKey, type SessionDetail } from "@/components/data/types";
+import { sessionKey } from "@/components/data/query-keys";
+import type { SessionDetail } from "@/lib/contract/sessions";
 import type { TraceEvent } from "@/lib/trace/events";
 import { refreshLesson } from "./use-guide";
 

@@ -1,7 +1,7 @@
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
-import type { SessionDetail } from "@/components/data/types";
+import type { SessionDetail } from "@/lib/contract/sessions";
 import { useSettings } from "@/components/settings/use-settings";
 import {
   FORK_PROVIDER_CHOICES,

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useParams } from "next/navigation";
 import { isApiError, requestJson } from "@/components/data/api";
-import { sessionKey, sessionsKey, type SessionDetail } from "@/components/data/types";
+import { sessionKey, sessionsKey } from "@/components/data/query-keys";
+import type { CreatedSession, SessionDetail } from "@/lib/contract/sessions";
 import type { Problem as PairingProblem } from "@/lib/protocol/doctor/problems";
 import type { TraceEvent } from "@/lib/trace/events";
 import { mapMessageForkSeqs } from "@/lib/trace/fork-points";
@@ -75,7 +76,7 @@ export function useForkSession(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ForkRequest) =>
-      requestJson<{ id: string }>(`/api/sessions/${encodeURIComponent(id)}/fork`, {
+      requestJson<CreatedSession>(`/api/sessions/${encodeURIComponent(id)}/fork`, {
         method: "POST",
         body,
       }),

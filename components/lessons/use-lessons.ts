@@ -1,24 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocale } from "next-intl";
 import { requestJson } from "@/components/data/api";
-import { sessionsKey } from "@/components/data/types";
-import type { LessonStepView } from "@/lib/trace/lesson-steps";
+import { sessionsKey } from "@/components/data/query-keys";
+import type { ScenarioDetail, ScenarioList, ScenarioSummary } from "@/lib/contract/lessons";
+import type { CreatedSession } from "@/lib/contract/sessions";
 
 /** A lesson as `GET /api/scenarios?lang=` lists it (docs/api.md, "Scenarios"), in one language. */
-export interface LessonSummary {
-  id: string;
-  title: string;
-  /** The concept ids it shows (the course's 33, e.g. `id-pairing`). */
-  concepts: string[];
-  summary: string;
-  /** How many scripted user messages `POST .../messages {}` sends, in all. */
-  messages: number;
-}
+export type LessonSummary = ScenarioSummary;
 
 /** `GET /api/scenarios/:id?lang=`: the list item plus the guide's steps. */
-export interface LessonDetail extends LessonSummary {
-  steps: LessonStepView[];
-}
+export type LessonDetail = ScenarioDetail;
 
 const scenariosKey = (lang: string) => ["scenarios", lang] as const;
 const scenarioKey = (id: string, lang: string) => ["scenario", id, lang] as const;
@@ -29,8 +20,7 @@ export function useLessons() {
   return useQuery({
     queryKey: scenariosKey(lang),
     queryFn: async () =>
-      (await requestJson<{ scenarios: LessonSummary[] }>(`/api/scenarios?lang=${encodeURIComponent(lang)}`))
-        .scenarios,
+      (await requestJson<ScenarioList>(`/api/scenarios?lang=${encodeURIComponent(lang)}`)).scenarios,
     staleTime: Infinity,
   });
 }
@@ -51,7 +41,7 @@ export function useStartLesson() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (lesson: Pick<LessonSummary, "id" | "title">) =>
-      requestJson<{ id: string }>("/api/sessions", {
+      requestJson<CreatedSession>("/api/sessions", {
         method: "POST",
         body: { scenario: lesson.id, title: lesson.title },
       }),

@@ -1,24 +1,9 @@
 import { useMutation } from "@tanstack/react-query";
 import { requestJson } from "@/components/data/api";
+import type { ReplayReply } from "@/lib/contract/replay";
 import type { ToolDefinition } from "@/lib/trace/config";
-import type { WorkspaceChange } from "@/lib/trace/events";
-import type { OriginalResult } from "./replay-source";
 
-/** One pipeline stage of a replay, as the server reports it. */
-export interface ReplayStage {
-  stage: string;
-  status: string;
-  detail?: string;
-  ms: number;
-}
-
-/** `200` of `POST /api/sessions/:id/calls/:callId/replay`. */
-export interface ReplayReply {
-  stages: ReplayStage[];
-  result: OriginalResult;
-  /** What the call changed in the replay's own throwaway workspace. */
-  changes: WorkspaceChange[];
-}
+export type { ReplayReply } from "@/lib/contract/replay";
 
 /**
  * The body of a replay: edited arguments, the definition to use instead of the session's (the

@@ -1,3 +1,4 @@
+import type { ValidationResult } from "@/lib/contract/schema";
 import type { StageStatus, TraceEvent } from "@/lib/trace/events";
 
 /** What the pipeline's `validate` stage said about a call when it ran: its last non-`running` status. */
@@ -47,18 +48,8 @@ export function collectRecordedCalls(events: readonly TraceEvent[], toolName: st
   return calls.map((call) => ({ ...call, then: verdicts.get(call.callId) ?? call.then }));
 }
 
-/** An error `POST /api/schema/validate` reports (docs/api.md). */
-export interface ValidationError {
-  path: string;
-  message: string;
-  keyword: string;
-}
-
-/** One result of the batch form of `POST /api/schema/validate`. */
-export interface ValidationResult {
-  valid: boolean;
-  errors: ValidationError[];
-}
+/** An error `POST /api/schema/validate` reports, and one result of its batch form (docs/api.md). */
+export type { ValidationError, ValidationResult } from "@/lib/contract/schema";
 
 /** A call's verdict now: validated again, or not sendable because its arguments never parsed. */
 export type CurrentVerdict = { status: "unparseable" } | ({ status: "checked" } & ValidationResult);

@@ -1,12 +1,12 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { requestJson } from "@/components/data/api";
+import type { ValidationResults } from "@/lib/contract/schema";
 import {
   pairCurrentVerdicts,
   selectValidatableCalls,
   type RecordedCall,
   type RevalidationAnswer,
-  type ValidationResult,
 } from "./recorded-calls";
 import { useDebouncedValue } from "./use-debounced-value";
 
@@ -33,7 +33,7 @@ export function useRevalidation(schema: object | null, calls: readonly RecordedC
   const query = useQuery({
     queryKey: ["schema-revalidate", schemaText, sent.map((call) => call.callId)],
     queryFn: async (): Promise<RevalidationAnswer> => {
-      const { results } = await requestJson<{ results: ValidationResult[] }>("/api/schema/validate", {
+      const { results } = await requestJson<ValidationResults>("/api/schema/validate", {
         method: "POST",
         body: {
           schema: JSON.parse(schemaText as string) as unknown,

@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { requestJson } from "@/components/data/api";
-import type { SessionDetail } from "@/components/data/types";
+import type { ConfiguredSession } from "@/lib/contract/sessions";
 import type { SavedTool } from "./tool-drafts";
 
 /**
@@ -12,7 +12,7 @@ import type { SavedTool } from "./tool-drafts";
 export function useSaveTools(sessionId: string) {
   return useMutation({
     mutationFn: (tools: SavedTool[]) =>
-      requestJson<{ session: SessionDetail["session"] }>(`/api/sessions/${encodeURIComponent(sessionId)}`, {
+      requestJson<ConfiguredSession>(`/api/sessions/${encodeURIComponent(sessionId)}`, {
         method: "PATCH",
         body: { tools },
       }),

@@ -6,7 +6,7 @@ import { BreakpointToggles } from "@/components/controls/breakpoint-toggles";
 import { ControlBar } from "@/components/controls/control-bar";
 import { PausedBanner } from "@/components/controls/paused-banner";
 import { deriveEnabledControls, derivePausedPoint, findToolCall } from "@/components/controls/paused-point";
-import type { SessionDetail } from "@/components/data/types";
+import type { SessionDetail } from "@/lib/contract/sessions";
 import { GuidePane } from "@/components/explain/guide-pane";
 import { DebuggerLayout } from "@/components/layout/debugger-layout";
 import { ToolsPanel } from "@/components/schema/tools-panel";

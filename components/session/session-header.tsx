@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { StatusBadge } from "@/components/common/status-badge";
-import type { SessionDetail } from "@/components/data/types";
+import type { SessionDetail } from "@/lib/contract/sessions";
 import type { SessionStatus } from "@/lib/trace/status";
 import type { LiveState } from "./use-live-events";
 

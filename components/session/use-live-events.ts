@@ -1,7 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { mergeEvents, parseEventData } from "@/components/data/merge-events";
-import { sessionKey, type SessionDetail } from "@/components/data/types";
+import { sessionKey } from "@/components/data/query-keys";
+import type { SessionDetail } from "@/lib/contract/sessions";
 import type { TraceEvent } from "@/lib/trace/events";
 
 export type LiveState = "connecting" | "live" | "closed";

@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { requestJson } from "@/components/data/api";
-import { sessionKey, type SessionDetail } from "@/components/data/types";
+import { sessionKey } from "@/components/data/query-keys";
+import type { SessionDetail, StartedRun } from "@/lib/contract/sessions";
 
 const sessionUrl = (id: string) => `/api/sessions/${encodeURIComponent(id)}`;
 
@@ -20,6 +21,6 @@ export function useSession(id: string) {
 export function useSendMessage(id: string) {
   return useMutation({
     mutationFn: (text: string) =>
-      requestJson<{ runId: string }>(`${sessionUrl(id)}/messages`, { method: "POST", body: { text } }),
+      requestJson<StartedRun>(`${sessionUrl(id)}/messages`, { method: "POST", body: { text } }),
   });
 }

@@ -4,7 +4,7 @@ import { useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { InlineError } from "@/components/common/query-states";
 import { StatusBadge } from "@/components/common/status-badge";
-import type { SessionSummary } from "@/components/data/types";
+import type { SessionSummary } from "@/lib/contract/sessions";
 import { useDeleteSession } from "./use-sessions";
 
 /**

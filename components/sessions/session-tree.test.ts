@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SessionSummary } from "@/components/data/types";
+import type { SessionSummary } from "@/lib/contract/sessions";
 import { buildSessionTree } from "./session-tree";
 
 const session = (id: string, parentId?: string, forkSeq?: number): SessionSummary => ({
@@ -9,6 +9,7 @@ const session = (id: string, parentId?: string, forkSeq?: number): SessionSummar
   provider: { kind: "offline" },
   eventCount: 1,
   status: "idle",
+  source: "run",
   ...(parentId === undefined ? {} : { parentId, forkSeq }),
 });
 

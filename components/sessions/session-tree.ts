@@ -1,4 +1,4 @@
-import type { SessionSummary } from "@/components/data/types";
+import type { SessionSummary } from "@/lib/contract/sessions";
 
 /** One row of the sessions tree: the session and how deep it sits (0 for a root). */
 export interface SessionTreeRow {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiError } from "@/components/data/api";
-import { sessionsKey } from "@/components/data/types";
+import { sessionsKey } from "@/components/data/query-keys";
 
 /** `POST /api/import`'s answer (docs/api.md, "Import"). */
 export interface ImportResult {

@@ -1,13 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { requestJson } from "@/components/data/api";
-import { sessionKey, sessionsKey, type SessionSummary } from "@/components/data/types";
+import { sessionKey, sessionsKey } from "@/components/data/query-keys";
+import type { CreatedSession, SessionList, SessionSummary } from "@/lib/contract/sessions";
 import type { ProviderConfig } from "@/lib/trace/config";
 
 /** `GET /api/sessions`. */
 export function useSessions() {
   return useQuery({
     queryKey: sessionsKey,
-    queryFn: async () => (await requestJson<{ sessions: SessionSummary[] }>("/api/sessions")).sessions,
+    queryFn: async () => (await requestJson<SessionList>("/api/sessions")).sessions,
   });
 }
 
@@ -16,7 +17,7 @@ export function useCreateSession() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { title?: string; provider?: ProviderConfig }) =>
-      requestJson<{ id: string }>("/api/sessions", { method: "POST", body }),
+      requestJson<CreatedSession>("/api/sessions", { method: "POST", body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
   });
 }

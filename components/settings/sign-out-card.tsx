@@ -3,12 +3,13 @@
 import { useMutation } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { requestJson } from "@/components/data/api";
+import type { RevokeReply } from "@/lib/contract/auth";
 
 /** Revokes every browser's auth cookie but this one's (`POST /api/auth/revoke`). */
 export function SignOutCard() {
   const t = useTranslations("Settings");
   const revoke = useMutation({
-    mutationFn: () => requestJson<{ revokedBefore: number }>("/api/auth/revoke", { method: "POST" }),
+    mutationFn: () => requestJson<RevokeReply>("/api/auth/revoke", { method: "POST", body: {} }),
   });
   return (
     <section className="settings-card" aria-labelledby="sign-out-title" data-testid="sign-out-card">

@@ -1,8 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { requestJson } from "@/components/data/api";
-import type { SettingsUpdate, SettingsView } from "@/lib/server/settings-view";
+import type { SettingsView, UpdateSettingsBody } from "@/lib/contract/settings";
 
-export type { KeyStatus, ProviderStatus, SettingsUpdate, SettingsView } from "@/lib/server/settings-view";
+export type { KeyStatus, ProviderStatus, SettingsView } from "@/lib/contract/settings";
+/** `PUT /api/settings`'s body. */
+export type SettingsUpdate = UpdateSettingsBody;
 
 export const settingsKey = ["settings"] as const;
 

@@ -1,39 +1,27 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { requestJson, shouldRetry } from "@/components/data/api";
-import type { OpenAIChatMessageParam, OpenAIChatTool } from "@/lib/protocol/openai-chat/types";
-import type { OpenAIResponsesInputItem, OpenAIResponsesTool } from "@/lib/protocol/openai-responses/types";
-import type { UnifiedMessage } from "@/lib/protocol/unified";
+import type {
+  OpenAIChatTranscriptBody,
+  OpenAIResponsesTranscriptBody,
+  TranscriptFormat,
+  TranscriptReply,
+  UnifiedTranscriptBody,
+} from "@/lib/contract/transcript";
 
-/** The four shapes `GET /api/sessions/:id/transcript` writes (docs/api.md). */
-export const TRANSCRIPT_FORMATS = ["anthropic", "openai-chat", "openai-responses", "unified"] as const;
-export type TranscriptFormat = (typeof TRANSCRIPT_FORMATS)[number];
+/** The four shapes `GET /api/sessions/:id/transcript` writes (docs/api.md), in tab order. */
+export const TRANSCRIPT_FORMATS = [
+  "anthropic",
+  "openai-chat",
+  "openai-responses",
+  "unified",
+] as const satisfies readonly TranscriptFormat[];
+export type { TranscriptFormat };
 
-/** Chat Completions' `{ tools, messages }`, the system prompt as the first message. */
-export interface OpenAIChatBody {
-  tools?: OpenAIChatTool[];
-  messages: OpenAIChatMessageParam[];
-}
-
-/** Responses' `{ instructions, tools, input }`. */
-export interface OpenAIResponsesBody {
-  instructions?: string;
-  tools?: OpenAIResponsesTool[];
-  input: OpenAIResponsesInputItem[];
-}
-
-/** The provider-neutral `{ system, tools, messages }`. */
-export interface UnifiedBody {
-  system: string;
-  tools: { name: string }[];
-  messages: UnifiedMessage[];
-}
-
-/** The route's answer; Anthropic's body is only ever shown as JSON here, so it stays loose. */
-export type TranscriptBodyResponse =
-  | { format: "anthropic"; body: Record<string, unknown> }
-  | { format: "openai-chat"; body: OpenAIChatBody }
-  | { format: "openai-responses"; body: OpenAIResponsesBody }
-  | { format: "unified"; body: UnifiedBody };
+export type OpenAIChatBody = OpenAIChatTranscriptBody;
+export type OpenAIResponsesBody = OpenAIResponsesTranscriptBody;
+export type UnifiedBody = UnifiedTranscriptBody;
+/** The route's answer; Anthropic's body is only ever shown as JSON here. */
+export type TranscriptBodyResponse = TranscriptReply;
 
 /** The query key of one format's body as of event `seq`. */
 export const transcriptBodyKey = (sessionId: string, format: TranscriptFormat, seq: number) =>

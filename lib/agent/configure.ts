@@ -1,6 +1,6 @@
 import "server-only";
 import { isDeepStrictEqual } from "node:util";
-import type { ConfigureBody } from "@/lib/contract/replay-bodies";
+import type { ConfigureBody } from "@/lib/contract/sessions";
 import type { SessionConfig } from "@/lib/trace/config";
 import type { SessionConfigured } from "@/lib/trace/events";
 import { projectSessionConfig } from "@/lib/trace/session-config";

@@ -2,7 +2,7 @@ import "server-only";
 import { checkTranscript } from "@/lib/protocol/doctor/check";
 import type { Problem as PairingProblem } from "@/lib/protocol/doctor/problems";
 import type { UnifiedMessage } from "@/lib/protocol/unified";
-import type { ForkBody, ForkEdits } from "@/lib/contract/replay-bodies";
+import type { ForkBody, ForkEdits } from "@/lib/contract/fork";
 import type { NewEvent, TraceEvent } from "@/lib/trace/events";
 import { projectSessionConfig } from "@/lib/trace/session-config";
 import { listForkPoints } from "@/lib/trace/fork-points";

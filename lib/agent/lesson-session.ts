@@ -1,7 +1,7 @@
 import "server-only";
 import { findScenario } from "@/lib/lessons";
 import type { Scenario } from "@/lib/lessons/types";
-import type { CreateSessionBody } from "@/lib/contract/api-bodies";
+import type { CreateSessionBody } from "@/lib/contract/sessions";
 import { expandBuiltin, seedWorkspace } from "@/lib/tools/registry";
 import {
   NO_BREAKPOINTS,

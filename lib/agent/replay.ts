@@ -5,7 +5,7 @@ import type { Decision, NormalizedResult } from "@/lib/pipeline/types";
 import { validateForModel } from "@/lib/pipeline/validator";
 import type { ToolCallBlock } from "@/lib/protocol/unified";
 import { createVirtualClock } from "@/lib/clock/virtual-clock";
-import type { ReplayBody } from "@/lib/contract/replay-bodies";
+import type { ReplayBody } from "@/lib/contract/replay";
 import { createRedactor } from "@/lib/store/redact";
 import type { ToolDefinition } from "@/lib/trace/config";
 import type { CallReplayed, NewEvent, TraceEvent, WorkspaceChange } from "@/lib/trace/events";

@@ -1,5 +1,5 @@
 import "server-only";
-import type { CreateSessionBody } from "@/lib/contract/api-bodies";
+import type { CreateSessionBody } from "@/lib/contract/sessions";
 import { DEFAULT_TOOL_NAMES, expandBuiltin } from "@/lib/tools/registry";
 import type { ToolDefinition } from "@/lib/trace/config";
 import { refuse, succeed, type Outcome } from "./outcome";

@@ -1,5 +1,5 @@
 import "server-only";
-import type { CreateSessionBody } from "@/lib/contract/api-bodies";
+import type { CreateSessionBody } from "@/lib/contract/sessions";
 import { seedWorkspace } from "@/lib/tools/registry";
 import { NO_BREAKPOINTS, type ProviderConfig, type SessionConfig } from "@/lib/trace/config";
 import { newId } from "./ids";

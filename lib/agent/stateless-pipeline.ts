@@ -5,7 +5,7 @@ import type { Decision } from "@/lib/pipeline/types";
 import { validateForModel } from "@/lib/pipeline/validator";
 import type { ToolCallBlock } from "@/lib/protocol/unified";
 import { createVirtualClock } from "@/lib/clock/virtual-clock";
-import type { PipelineBody } from "@/lib/contract/pipeline-bodies";
+import type { CallResult, PipelineBody, PipelineReply } from "@/lib/contract/pipeline";
 import { createRedactor } from "@/lib/store/redact";
 import { seedWorkspace } from "@/lib/tools/registry";
 import type { NewEvent, Stage, StageStatus, TraceEvent } from "@/lib/trace/events";
@@ -30,7 +30,7 @@ interface StageReport {
 export async function runStatelessPipeline(
   body: PipelineBody,
   secrets: SecretLister,
-): Promise<Outcome<unknown>> {
+): Promise<Outcome<PipelineReply>> {
   const tools = resolveTools(body.tools);
   if (!tools.ok) return tools;
   const byName = new Map(tools.value.map((tool) => [tool.name, tool]));
@@ -104,17 +104,20 @@ export async function runStatelessPipeline(
         id: call.id,
         name: call.name,
         stages: summarizeStages(log, call.id),
-        result:
-          result?.kind === "tool.result"
-            ? {
-                content: result.content,
-                isError: result.isError,
-                ...(result.errorKind ? { errorKind: result.errorKind, hint: result.hint } : {}),
-              }
-            : batch.results[index],
+        result: toCallResult(result?.kind === "tool.result" ? result : batch.results[index], call.id),
       };
     }),
   });
+}
+
+/**
+ * docs/api.md's `{ content, isError, errorKind?, hint? }` of a recorded result (or of the batch's
+ * own result block). Every call gets exactly one result (docs/architecture.md), so none is a bug.
+ */
+function toCallResult(source: CallResult | undefined, callId: string): CallResult {
+  if (!source) throw new Error(`The pipeline gave call ${callId} no result.`);
+  const { content, isError, errorKind, hint } = source;
+  return { content, isError, ...(errorKind ? { errorKind, ...(hint === undefined ? {} : { hint }) } : {}) };
 }
 
 /** Each stage's final state for one call, in the order the stages ended. */

@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
+import type { HealthReply } from "@/lib/contract/health";
+import type { SessionList } from "@/lib/contract/sessions";
 import { errorResponse, jsonResponse } from "@/lib/server/http";
 
 describe("jsonResponse", () => {
   it("sends JSON with no-store and the security headers", async () => {
-    const response = jsonResponse({ ok: true }, 201, { "X-Extra": "1" });
+    const response = jsonResponse<HealthReply>({ ok: true, version: "1" }, 201, { "X-Extra": "1" });
     expect(response.status).toBe(201);
-    expect(await response.json()).toEqual({ ok: true });
+    expect(await response.json()).toEqual({ ok: true, version: "1" });
     expect(Object.fromEntries(response.headers)).toEqual({
       "cache-control": "no-store",
       "content-type": "application/json",
@@ -16,7 +18,7 @@ describe("jsonResponse", () => {
   });
 
   it("defaults to 200", () => {
-    expect(jsonResponse([]).status).toBe(200);
+    expect(jsonResponse<SessionList>({ sessions: [] }).status).toBe(200);
   });
 });
 

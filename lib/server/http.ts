@@ -1,4 +1,6 @@
 import "server-only";
+import type { ErrorBody } from "@/lib/contract/errors";
+import type { ApiReply } from "@/lib/contract/replies";
 
 /** Headers every response we build carries: no MIME sniffing, no Referer leaking a URL. */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
@@ -13,9 +15,16 @@ export function applySecurityHeaders(headers: Headers): void {
 
 /**
  * A JSON response with `Cache-Control: no-store` and the security headers. `headers` are
- * added last and may override them.
+ * added last and may override them. `T` is the body's type in lib/contract (one of
+ * {@link ApiReply}) and must be named
+ * (`jsonResponse<SessionList>(…)`): without it the body is checked against `never`, so a route
+ * cannot answer a shape the contract does not declare.
  */
-export function jsonResponse(body: unknown, status = 200, headers?: HeadersInit): Response {
+export function jsonResponse<T extends ApiReply = never>(
+  body: NoInfer<T>,
+  status = 200,
+  headers?: HeadersInit,
+): Response {
   const response = Response.json(body, { status });
   response.headers.set("Cache-Control", "no-store");
   applySecurityHeaders(response.headers);
@@ -32,5 +41,5 @@ export function errorResponse(
   error: string,
   extra?: Readonly<Record<string, unknown>> & { readonly error?: never },
 ): Response {
-  return jsonResponse({ error, ...extra }, status);
+  return jsonResponse<ErrorBody>({ error, ...extra }, status);
 }

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { refuse, succeed } from "@/lib/agent/outcome";
+import type { CreatedSession } from "@/lib/contract/sessions";
 import { respond } from "./respond";
 
 describe("respond: a use case's outcome as docs/api.md's response", () => {
   it("sends the value as JSON with the given status", async () => {
-    const response = respond(succeed({ id: "ses_1" }), 201);
+    const response = respond<CreatedSession>(succeed({ id: "ses_1" }), 201);
     expect(response.status).toBe(201);
     expect(response.headers.get("cache-control")).toBe("no-store");
     expect(await response.json()).toEqual({ id: "ses_1" });

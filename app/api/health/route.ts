@@ -1,3 +1,4 @@
+import type { HealthReply } from "@/lib/contract/health";
 import { jsonResponse } from "@/lib/server/http";
 import packageJson from "@/package.json";
 
@@ -5,5 +6,5 @@ export const dynamic = "force-dynamic";
 
 /** Liveness; the only route that needs no token. */
 export function GET() {
-  return jsonResponse({ ok: true, version: packageJson.version });
+  return jsonResponse<HealthReply>({ ok: true, version: packageJson.version });
 }

@@ -1,6 +1,6 @@
 import { runStatelessPipeline } from "@/lib/agent/stateless-pipeline";
-import { PipelineBody } from "@/lib/contract/pipeline-bodies";
 import { readJsonBody } from "@/lib/server/body";
+import { PipelineBody, type PipelineReply } from "@/lib/contract/pipeline";
 import { respond } from "@/lib/server/respond";
 import { listServerSecrets } from "@/lib/server/runtime";
 
@@ -10,5 +10,5 @@ export const dynamic = "force-dynamic";
 export async function POST(request: Request) {
   const body = await readJsonBody(request, PipelineBody);
   if (!body.ok) return body.response;
-  return respond(await runStatelessPipeline(body.value, listServerSecrets()));
+  return respond<PipelineReply>(await runStatelessPipeline(body.value, listServerSecrets()));
 }

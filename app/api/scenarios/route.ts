@@ -1,4 +1,5 @@
 import { listScenarioSummaries } from "@/lib/agent/lesson-views";
+import type { ScenarioList } from "@/lib/contract/lessons";
 import { jsonResponse } from "@/lib/server/http";
 import { readLessonLang } from "@/lib/server/query";
 import { respond } from "@/lib/server/respond";
@@ -9,5 +10,5 @@ export const dynamic = "force-dynamic";
 export function GET(request: Request) {
   const lang = readLessonLang(new URL(request.url).searchParams);
   if (!lang.ok) return respond(lang);
-  return jsonResponse(listScenarioSummaries(lang.value));
+  return jsonResponse<ScenarioList>(listScenarioSummaries(lang.value));
 }

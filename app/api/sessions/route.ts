@@ -1,5 +1,5 @@
 import { createSession } from "@/lib/agent/sessions";
-import { CreateSessionBody } from "@/lib/contract/api-bodies";
+import { CreateSessionBody, type CreatedSession, type SessionList } from "@/lib/contract/sessions";
 import { readJsonBody } from "@/lib/server/body";
 import { errorResponse, jsonResponse } from "@/lib/server/http";
 import { readSessionListQuery } from "@/lib/server/session-list-query";
@@ -17,11 +17,11 @@ export function GET(request: Request) {
     return errorResponse(400, "cursor is not one this server gave out: pass a page's nextCursor.", {
       path: "cursor",
     });
-  return jsonResponse(page);
+  return jsonResponse<SessionList>(page);
 }
 
 export async function POST(request: Request) {
   const body = await readJsonBody(request, CreateSessionBody);
   if (!body.ok) return body.response;
-  return respond(createSession(getRuntime(), body.value), 201);
+  return respond<CreatedSession>(createSession(getRuntime(), body.value), 201);
 }

@@ -1,4 +1,4 @@
-import { Type, type TSchema } from "@sinclair/typebox";
+import { UpdateSettingsBody, type SettingsView } from "@/lib/contract/settings";
 import { readJsonBody } from "@/lib/server/body";
 import { errorResponse, jsonResponse } from "@/lib/server/http";
 import { describeSettings, updateSettings, type CheckProvider } from "@/lib/server/settings-view";
@@ -6,31 +6,11 @@ import { getRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";
 
-const Nullable = <T extends TSchema>(schema: T) => Type.Optional(Type.Union([schema, Type.Null()]));
-
-// Printable ASCII without spaces: every provider's key looks like that, and a pasted key with a
-// line break or a stray space is a mistake worth a 400 rather than a puzzling 401 later.
-const Key = Nullable(Type.String({ minLength: 8, maxLength: 512, pattern: "^[!-~]+$" }));
-const Model = Nullable(Type.String({ minLength: 1, maxLength: 200, pattern: "\\S" }));
-const BaseURL = Nullable(Type.String({ maxLength: 2000, format: "uri", pattern: "^https?://" }));
-const Defaults = { model: Model, baseURL: BaseURL };
-
-/** `PUT /api/settings` (docs/api.md, "Settings"). */
-const UpdateSettingsBody = Type.Object(
-  {
-    anthropic: Type.Optional(Type.Object({ key: Key, ...Defaults }, { additionalProperties: false })),
-    openai: Type.Optional(Type.Object({ key: Key }, { additionalProperties: false })),
-    "openai-chat": Type.Optional(Type.Object(Defaults, { additionalProperties: false })),
-    "openai-responses": Type.Optional(Type.Object(Defaults, { additionalProperties: false })),
-  },
-  { additionalProperties: false },
-);
-
 const checkProvider: CheckProvider = (config) => getRuntime().providers.check(config);
 
 /** The providers' key status (masked), default models and base URLs, and which can run. */
 export function GET() {
-  return jsonResponse(describeSettings(checkProvider));
+  return jsonResponse<SettingsView>(describeSettings(checkProvider));
 }
 
 /** Stores or clears keys and defaults, then answers like `GET`. A key is never echoed, not even in an error. */
@@ -43,7 +23,7 @@ export async function PUT(request: Request) {
     const code = (error as NodeJS.ErrnoException).code ?? "unknown error";
     return errorResponse(500, `Could not save the settings in the data directory (${code}).`);
   }
-  return jsonResponse(describeSettings(checkProvider));
+  return jsonResponse<SettingsView>(describeSettings(checkProvider));
 }
 
 /**

@@ -29,7 +29,13 @@ describe("POST /api/auth/revoke", () => {
     const old = `toolscope_3000=${issueAuthCookie(config, Date.now() - 60_000)}`;
     expect(isRequestAuthenticated(new Headers({ cookie: old }), config)).toBe(true);
 
-    const response = POST();
+    const response = await POST(
+      new Request("http://127.0.0.1:3000/api/auth/revoke", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: "{}",
+      }),
+    );
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ revokedBefore: expect.any(Number) });
     expect(isRequestAuthenticated(new Headers({ cookie: old }), config)).toBe(false);

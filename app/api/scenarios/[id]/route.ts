@@ -1,4 +1,5 @@
 import { getScenarioDetail } from "@/lib/agent/lesson-views";
+import type { ScenarioDetail } from "@/lib/contract/lessons";
 import { readLessonLang } from "@/lib/server/query";
 import { respond } from "@/lib/server/respond";
 
@@ -9,5 +10,5 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   const { id } = await params;
   const lang = readLessonLang(new URL(request.url).searchParams);
   if (!lang.ok) return respond(lang);
-  return respond(getScenarioDetail(id, lang.value));
+  return respond<ScenarioDetail>(getScenarioDetail(id, lang.value));
 }

@@ -1,5 +1,5 @@
 import { lintToolDefinition } from "@/lib/schema/lint/lint";
-import { LintBody } from "@/lib/contract/api-bodies";
+import { LintBody, type LintReply } from "@/lib/contract/schema";
 import { readJsonBody } from "@/lib/server/body";
 import { succeed } from "@/lib/agent/outcome";
 import { respond } from "@/lib/server/respond";
@@ -16,7 +16,7 @@ export async function POST(request: Request) {
   const body = await readJsonBody(request, LintBody);
   if (!body.ok) return body.response;
   const { tool, providers } = body.value;
-  return respond(
+  return respond<LintReply>(
     succeed({ diagnostics: lintToolDefinition(tool, providers === undefined ? {} : { providers }) }),
   );
 }

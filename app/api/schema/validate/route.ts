@@ -1,5 +1,5 @@
-import { validateInput, validateInputs, type ValidationResult } from "@/lib/schema/validate";
-import { ValidateSchemaBody } from "@/lib/contract/api-bodies";
+import { ValidateSchemaBody, type ValidateReply } from "@/lib/contract/schema";
+import { validateInput, validateInputs } from "@/lib/schema/validate";
 import { readJsonBody } from "@/lib/server/body";
 import { refuse, succeed, type Outcome } from "@/lib/agent/outcome";
 import { respond } from "@/lib/server/respond";
@@ -15,12 +15,10 @@ export const dynamic = "force-dynamic";
 export async function POST(request: Request) {
   const body = await readJsonBody(request, ValidateSchemaBody);
   if (!body.ok) return body.response;
-  return respond(runValidation(body.value));
+  return respond<ValidateReply>(runValidation(body.value));
 }
 
-function runValidation(
-  body: ValidateSchemaBody,
-): Outcome<ValidationResult | { results: ValidationResult[] }> {
+function runValidation(body: ValidateSchemaBody): Outcome<ValidateReply> {
   const hasInput = Object.hasOwn(body, "input");
   const hasInputs = Object.hasOwn(body, "inputs");
   if (hasInput && hasInputs) return refuse("invalid", "Send either /input or /inputs, not both", "/inputs");

@@ -2,7 +2,7 @@ import { configureSession } from "@/lib/agent/configure";
 import { getSessionDetail } from "@/lib/agent/session-detail";
 import { deleteSession } from "@/lib/agent/sessions";
 import { readJsonBody } from "@/lib/server/body";
-import { ConfigureBody } from "@/lib/contract/replay-bodies";
+import { ConfigureBody, type ConfiguredSession, type SessionDetail } from "@/lib/contract/sessions";
 import { respond } from "@/lib/server/respond";
 import { getRuntime } from "@/lib/server/runtime";
 
@@ -12,7 +12,7 @@ type Context = { params: Promise<{ id: string }> };
 
 export async function GET(_request: Request, { params }: Context) {
   const { id } = await params;
-  return respond(getSessionDetail(getRuntime(), id));
+  return respond<SessionDetail>(getSessionDetail(getRuntime(), id));
 }
 
 export async function DELETE(_request: Request, { params }: Context) {
@@ -27,5 +27,5 @@ export async function PATCH(request: Request, { params }: Context) {
   const { id } = await params;
   const body = await readJsonBody(request, ConfigureBody);
   if (!body.ok) return body.response;
-  return respond(configureSession(getRuntime(), id, body.value));
+  return respond<ConfiguredSession>(configureSession(getRuntime(), id, body.value));
 }

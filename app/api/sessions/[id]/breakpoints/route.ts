@@ -1,6 +1,6 @@
 import { setBreakpoints } from "@/lib/agent/control";
 import { readJsonBody } from "@/lib/server/body";
-import { BreakpointsBody } from "@/lib/contract/control-bodies";
+import { BreakpointsBody, type BreakpointsReply } from "@/lib/contract/runs";
 import { respond } from "@/lib/server/respond";
 import { getRuntime } from "@/lib/server/runtime";
 
@@ -11,5 +11,5 @@ export async function PUT(request: Request, { params }: { params: Promise<{ id: 
   const { id } = await params;
   const body = await readJsonBody(request, BreakpointsBody);
   if (!body.ok) return body.response;
-  return respond(setBreakpoints(getRuntime(), id, body.value));
+  return respond<BreakpointsReply>(setBreakpoints(getRuntime(), id, body.value));
 }

@@ -1,6 +1,6 @@
 import { controlSession } from "@/lib/agent/control";
 import { readJsonBody } from "@/lib/server/body";
-import { ControlBody } from "@/lib/contract/control-bodies";
+import { ControlBody, type ControlReply } from "@/lib/contract/runs";
 import { respond } from "@/lib/server/respond";
 import { getRuntime } from "@/lib/server/runtime";
 
@@ -11,5 +11,5 @@ export async function POST(request: Request, { params }: { params: Promise<{ id:
   const { id } = await params;
   const body = await readJsonBody(request, ControlBody);
   if (!body.ok) return body.response;
-  return respond(await controlSession(getRuntime(), id, body.value.action));
+  return respond<ControlReply>(await controlSession(getRuntime(), id, body.value.action));
 }

@@ -1,4 +1,5 @@
 import { exportSession } from "@/lib/agent/export";
+import type { SessionExport } from "@/lib/contract/transcript";
 import { respond } from "@/lib/server/respond";
 import { getRuntime } from "@/lib/server/runtime";
 
@@ -7,5 +8,5 @@ export const dynamic = "force-dynamic";
 /** The session as a Toolscope export file (docs/api.md); `POST /api/import` reads it back. */
 export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  return respond(exportSession(getRuntime(), id));
+  return respond<SessionExport>(exportSession(getRuntime(), id));
 }

@@ -1,5 +1,6 @@
 import { forkSession } from "@/lib/agent/fork";
-import { ForkBody } from "@/lib/contract/replay-bodies";
+import { ForkBody } from "@/lib/contract/fork";
+import type { CreatedSession } from "@/lib/contract/sessions";
 import { readJsonBody } from "@/lib/server/body";
 import { respond } from "@/lib/server/respond";
 import { getRuntime } from "@/lib/server/runtime";
@@ -11,5 +12,5 @@ export async function POST(request: Request, { params }: { params: Promise<{ id:
   const { id } = await params;
   const body = await readJsonBody(request, ForkBody);
   if (!body.ok) return body.response;
-  return respond(forkSession(getRuntime(), id, body.value), 201);
+  return respond<CreatedSession>(forkSession(getRuntime(), id, body.value), 201);
 }

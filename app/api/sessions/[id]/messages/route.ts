@@ -1,5 +1,5 @@
 import { startMessageRun } from "@/lib/agent/runs";
-import { SendMessageBody } from "@/lib/contract/api-bodies";
+import { SendMessageBody, type StartedRun } from "@/lib/contract/sessions";
 import { readJsonBody } from "@/lib/server/body";
 import { respond } from "@/lib/server/respond";
 import { getRuntime } from "@/lib/server/runtime";
@@ -14,5 +14,5 @@ export async function POST(request: Request, { params }: { params: Promise<{ id:
   const { id } = await params;
   const body = await readJsonBody(request, SendMessageBody);
   if (!body.ok) return body.response;
-  return respond(startMessageRun(getRuntime(), id, body.value.text, body.value.lang), 202);
+  return respond<StartedRun>(startMessageRun(getRuntime(), id, body.value.text, body.value.lang), 202);
 }

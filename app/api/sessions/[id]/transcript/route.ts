@@ -1,4 +1,5 @@
 import { getTranscriptBody } from "@/lib/agent/transcript-body";
+import type { TranscriptReply } from "@/lib/contract/transcript";
 import { readTranscriptQuery } from "@/lib/server/query";
 import { respond } from "@/lib/server/respond";
 import { getRuntime } from "@/lib/server/runtime";
@@ -10,5 +11,5 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   const { id } = await params;
   const query = readTranscriptQuery(new URL(request.url).searchParams);
   if (!query.ok) return respond(query);
-  return respond(getTranscriptBody(getRuntime(), id, query.value));
+  return respond<TranscriptReply>(getTranscriptBody(getRuntime(), id, query.value));
 }

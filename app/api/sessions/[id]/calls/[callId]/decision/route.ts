@@ -1,6 +1,6 @@
 import { decideCall } from "@/lib/agent/control";
 import { readJsonBody } from "@/lib/server/body";
-import { DecisionBody } from "@/lib/contract/control-bodies";
+import { DecisionBody, type CallStatusReply } from "@/lib/contract/runs";
 import { errorResponse } from "@/lib/server/http";
 import { respond } from "@/lib/server/respond";
 import { getRuntime } from "@/lib/server/runtime";
@@ -22,5 +22,5 @@ export async function POST(
       { path: "/arguments" },
     );
   }
-  return respond(decideCall(getRuntime(), id, callId, body.value));
+  return respond<CallStatusReply>(decideCall(getRuntime(), id, callId, body.value));
 }

@@ -1,7 +1,7 @@
 import { replayCall } from "@/lib/agent/replay";
 import { readJsonBody } from "@/lib/server/body";
 import { errorResponse } from "@/lib/server/http";
-import { ReplayBody } from "@/lib/contract/replay-bodies";
+import { ReplayBody, type ReplayReply } from "@/lib/contract/replay";
 import { respond } from "@/lib/server/respond";
 import { getRuntime } from "@/lib/server/runtime";
 
@@ -22,5 +22,5 @@ export async function POST(
       { path: "/decision/arguments" },
     );
   }
-  return respond(await replayCall(getRuntime(), id, callId, body.value));
+  return respond<ReplayReply>(await replayCall(getRuntime(), id, callId, body.value));
 }

@@ -1,6 +1,6 @@
 import { provideManualResult } from "@/lib/agent/control";
 import { readJsonBody } from "@/lib/server/body";
-import { ManualResultBody } from "@/lib/contract/control-bodies";
+import { ManualResultBody, type CallStatusReply } from "@/lib/contract/runs";
 import { respond } from "@/lib/server/respond";
 import { getRuntime } from "@/lib/server/runtime";
 
@@ -14,7 +14,7 @@ export async function POST(
   const { id, callId } = await params;
   const body = await readJsonBody(request, ManualResultBody);
   if (!body.ok) return body.response;
-  return respond(
+  return respond<CallStatusReply>(
     provideManualResult(getRuntime(), id, callId, {
       content: body.value.content,
       isError: body.value.isError ?? false,

@@ -1,8 +1,14 @@
-import { Type, type Static } from "@sinclair/typebox";
+import { Type } from "@sinclair/typebox";
+import type { Breakpoints, PolicyConfig, ProviderConfig, ToolDefinition } from "@/lib/trace/config";
+import type { SessionStatus } from "@/lib/trace/status";
+import { closed, literals, typed } from "./helpers";
 
-/** docs/api.md's request bodies as JSON Schemas (TypeBox gives schema and static type from one definition). */
+/**
+ * docs/api.md's `Types`: the session configuration as request bodies send it (strict: unknown
+ * fields are a 400) and as responses carry it (as recorded in `session.created`).
+ */
 
-const ToolMeta = Type.Object(
+export const ToolMeta = Type.Object(
   {
     readOnly: Type.Optional(Type.Boolean()),
     destructive: Type.Optional(Type.Boolean()),
@@ -14,7 +20,7 @@ const ToolMeta = Type.Object(
   { additionalProperties: false },
 );
 
-const ToolMock = Type.Union([
+export const ToolMock = Type.Union([
   Type.Object({ kind: Type.Literal("static"), result: Type.Unknown() }, { additionalProperties: false }),
   Type.Object({ kind: Type.Literal("echo") }, { additionalProperties: false }),
   Type.Object({ kind: Type.Literal("manual") }, { additionalProperties: false }),
@@ -111,64 +117,43 @@ export const PolicyConfigSchema = Type.Object(
   { additionalProperties: false },
 );
 
-export const CreateSessionBody = Type.Object(
-  {
-    title: Type.Optional(Type.String({ maxLength: 200 })),
-    provider: Type.Optional(ProviderConfigSchema),
-    system: Type.Optional(Type.String({ maxLength: 100_000 })),
-    tools: Type.Optional(Type.Array(Type.Union([BuiltinToolRef, CustomTool]), { maxItems: 128 })),
-    policy: Type.Optional(PolicyConfigSchema),
-    scenario: Type.Optional(Type.String({ minLength: 1 })),
-  },
-  { additionalProperties: false },
-);
-export type CreateSessionBody = Static<typeof CreateSessionBody>;
+/** A tool in a request: a built-in by name, or a definition. */
+export const ToolEntry = Type.Union([BuiltinToolRef, CustomTool]);
+export const ToolEntries = Type.Array(ToolEntry, { maxItems: 128 });
 
-/** `{ text }`, or `{}` / `{ lang }` for a lesson's next message in that language (default en). */
-export const SendMessageBody = Type.Object(
-  {
-    text: Type.Optional(Type.String({ minLength: 1, maxLength: 100_000 })),
-    lang: Type.Optional(Type.Union([Type.Literal("en"), Type.Literal("zh")])),
-  },
-  { additionalProperties: false },
+/** A tool as a session records it: built-ins expanded, `builtin` naming their implementation. */
+export const ToolDefinitionSchema = typed<ToolDefinition>(
+  Type.Object(
+    {
+      name: Type.String(),
+      description: Type.Optional(Type.String()),
+      input_schema: Type.Object({}, { additionalProperties: true }),
+      strict: Type.Optional(Type.Boolean()),
+      meta: Type.Optional(ToolMeta),
+      mock: Type.Optional(ToolMock),
+      builtin: Type.Optional(Type.String()),
+    },
+    closed,
+  ),
 );
-export type SendMessageBody = Static<typeof SendMessageBody>;
 
-/** `POST /api/schema/validate`: exactly one of `input` / `inputs` (checked by the route, which names the field). */
-export const ValidateSchemaBody = Type.Object(
-  {
-    schema: Type.Union([Type.Object({}, { additionalProperties: true }), Type.Boolean()]),
-    input: Type.Optional(Type.Unknown()),
-    inputs: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 1000 })),
-  },
-  { additionalProperties: false },
-);
-export type ValidateSchemaBody = Static<typeof ValidateSchemaBody>;
+/** The provider and policy as recorded: what the request schemas accepted. */
+export const RecordedProviderConfig = typed<ProviderConfig>(ProviderConfigSchema);
+export const RecordedPolicyConfig = typed<PolicyConfig>(PolicyConfigSchema);
 
-/**
- * `POST /api/schema/lint`: the tool is taken loosely (any `input_schema`, extra fields allowed) —
- * lint reports what is wrong with it — but it must be an object with a `name` string.
- */
-export const LintBody = Type.Object(
-  {
-    tool: Type.Object(
-      {
-        name: Type.String({ maxLength: 10_000 }),
-        description: Type.Optional(Type.String()),
-        input_schema: Type.Unknown(),
-        strict: Type.Optional(Type.Boolean()),
-      },
-      { additionalProperties: true },
-    ),
-    providers: Type.Optional(
-      Type.Array(
-        Type.Union([Type.Literal("anthropic"), Type.Literal("openai"), Type.Literal("openai-strict")]),
-        {
-          uniqueItems: true,
-        },
-      ),
-    ),
-  },
-  { additionalProperties: false },
+/** Every breakpoint, on or off (`PUT .../breakpoints` sends any of them). */
+export const BreakpointsSchema = typed<Breakpoints>(
+  Type.Object(
+    {
+      beforeRequest: Type.Boolean(),
+      onWireEvent: Type.Boolean(),
+      beforeExecute: Type.Boolean(),
+      afterResult: Type.Boolean(),
+      endOfTurn: Type.Boolean(),
+    },
+    closed,
+  ),
 );
-export type LintBody = Static<typeof LintBody>;
+
+const SESSION_STATUSES = ["idle", "running", "paused", "finished", "failed", "interrupted"] as const;
+export const SessionStatusSchema = typed<SessionStatus>(literals(SESSION_STATUSES));

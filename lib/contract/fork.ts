@@ -1,27 +1,10 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { ERROR_KINDS } from "@/lib/protocol/unified";
-import { BuiltinToolRef, CustomTool, PolicyConfigSchema, ProviderConfigSchema } from "./api-bodies";
-import { DecisionBody } from "./control-bodies";
+import { PolicyConfigSchema, ProviderConfigSchema, ToolEntries } from "./config";
 
-/** Bodies of replay, fork and PATCH (docs/api.md, "Sessions"). */
+/** `POST /api/sessions/:id/fork` (docs/api.md, "Sessions"); its `201` is `CreatedSession`. */
 
-const ToolEntry = Type.Union([BuiltinToolRef, CustomTool]);
-const Tools = Type.Array(ToolEntry, { maxItems: 128 });
 const System = Type.String({ maxLength: 100_000 });
-
-/**
- * `POST .../calls/:callId/replay`. `decision` is this route's own extension: the answer a call
- * that needs approval gets in the replay (without it, the replay denies the call).
- */
-export const ReplayBody = Type.Object(
-  {
-    arguments: Type.Optional(Type.Unknown()),
-    tool: Type.Optional(ToolEntry),
-    decision: Type.Optional(DecisionBody),
-  },
-  { additionalProperties: false },
-);
-export type ReplayBody = Static<typeof ReplayBody>;
 
 const UnifiedBlock = Type.Union([
   Type.Object({ type: Type.Literal("text"), text: Type.String() }, { additionalProperties: false }),
@@ -75,7 +58,7 @@ export const ForkBody = Type.Object(
       Type.Object(
         {
           system: Type.Optional(System),
-          tools: Type.Optional(Tools),
+          tools: Type.Optional(ToolEntries),
           policy: Type.Optional(PolicyConfigSchema),
           provider: Type.Optional(ProviderConfigSchema),
           messages: Type.Optional(Type.Array(UnifiedMessageSchema, { maxItems: 10_000 })),
@@ -88,16 +71,3 @@ export const ForkBody = Type.Object(
 );
 export type ForkBody = Static<typeof ForkBody>;
 export type ForkEdits = NonNullable<ForkBody["edits"]>;
-
-/** `PATCH /api/sessions/:id`: every field optional; only those that change are recorded. */
-export const ConfigureBody = Type.Object(
-  {
-    title: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-    system: Type.Optional(System),
-    tools: Type.Optional(Tools),
-    policy: Type.Optional(PolicyConfigSchema),
-    provider: Type.Optional(ProviderConfigSchema),
-  },
-  { additionalProperties: false },
-);
-export type ConfigureBody = Static<typeof ConfigureBody>;

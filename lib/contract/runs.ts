@@ -1,6 +1,8 @@
 import { Type, type Static } from "@sinclair/typebox";
+import { BreakpointsSchema, SessionStatusSchema } from "./config";
+import { closed } from "./helpers";
 
-/** Bodies of the run-control routes (docs/api.md, "Sessions"). */
+/** The run-control routes' bodies and answers (docs/api.md, "Sessions"). */
 
 export const ControlBody = Type.Object(
   {
@@ -42,3 +44,18 @@ export const ManualResultBody = Type.Object(
   { additionalProperties: false },
 );
 export type ManualResultBody = Static<typeof ManualResultBody>;
+
+/** `200` of `POST .../control`: the status after the action, and the run it concerned. */
+export const ControlReply = Type.Object(
+  { status: SessionStatusSchema, runId: Type.Optional(Type.String({ minLength: 1 })) },
+  closed,
+);
+export type ControlReply = Static<typeof ControlReply>;
+
+/** `200` of `POST .../calls/:callId/decision` and `.../result`: the status once delivered. */
+export const CallStatusReply = Type.Object({ status: SessionStatusSchema }, closed);
+export type CallStatusReply = Static<typeof CallStatusReply>;
+
+/** `200` of `PUT .../breakpoints`: every breakpoint as it now is. */
+export const BreakpointsReply = Type.Object({ breakpoints: BreakpointsSchema }, closed);
+export type BreakpointsReply = Static<typeof BreakpointsReply>;

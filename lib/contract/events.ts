@@ -1,0 +1,28 @@
+import { Type, type Static } from "@sinclair/typebox";
+import type { TraceEvent } from "@/lib/trace/events";
+import { closed, typed } from "./helpers";
+
+/**
+ * A `TraceEvent` (lib/trace/events.ts owns the union; docs/architecture.md lists its kinds): the
+ * schema checks the envelope every event shares, the static type is the whole union.
+ */
+export const TraceEventSchema = typed<TraceEvent>(
+  Type.Object(
+    {
+      seq: Type.Integer({ minimum: 0 }),
+      at: Type.Number(),
+      sessionId: Type.String({ minLength: 1 }),
+      kind: Type.String({ pattern: "^[a-z]+\\.[a-z]+$" }),
+    },
+    { additionalProperties: true },
+  ),
+);
+
+export const TraceEvents = Type.Array(TraceEventSchema);
+
+/**
+ * One message of `GET /api/sessions/:id/events` (`text/event-stream`): the SSE `id:` field is the
+ * event's `seq`, `data:` its JSON; there is no `event:` field (docs/api.md, "Sessions").
+ */
+export const EventMessage = Type.Object({ id: Type.Integer({ minimum: 0 }), data: TraceEventSchema }, closed);
+export type EventMessage = Static<typeof EventMessage>;

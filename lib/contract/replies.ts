@@ -1,0 +1,39 @@
+import type { RevokeReply } from "./auth";
+import type { ErrorBody } from "./errors";
+import type { HealthReply } from "./health";
+import type { ImportReply } from "./import";
+import type { ScenarioDetail, ScenarioList } from "./lessons";
+import type { PipelineReply } from "./pipeline";
+import type { ReplayReply } from "./replay";
+import type { BreakpointsReply, CallStatusReply, ControlReply } from "./runs";
+import type { LintReply, ValidateReply } from "./schema";
+import type { ConfiguredSession, CreatedSession, SessionDetail, SessionList, StartedRun } from "./sessions";
+import type { SettingsView } from "./settings";
+import type { SessionExport, TranscriptReply } from "./transcript";
+
+/**
+ * Every JSON body a route may answer with (docs/api.md). The server's response helpers accept
+ * only these, so a route cannot name a type the contract does not declare.
+ */
+export type ApiReply =
+  | ErrorBody
+  | HealthReply
+  | SessionList
+  | CreatedSession
+  | SessionDetail
+  | ConfiguredSession
+  | StartedRun
+  | ControlReply
+  | BreakpointsReply
+  | CallStatusReply
+  | ReplayReply
+  | TranscriptReply
+  | SessionExport
+  | ImportReply
+  | PipelineReply
+  | ValidateReply
+  | LintReply
+  | ScenarioList
+  | ScenarioDetail
+  | SettingsView
+  | RevokeReply;
