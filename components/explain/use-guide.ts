@@ -13,15 +13,8 @@ import type { Breakpoints } from "@/lib/trace/config";
 import type { TraceEvent } from "@/lib/trace/events";
 import { locateSteps, type LessonStepView } from "@/lib/trace/lesson-steps";
 import type { RunState } from "@/lib/trace/status";
-import {
-  createGuideState,
-  readGuideView,
-  transitionGuide,
-  type GuideCommand,
-  type GuideEvent,
-  type GuideRun,
-  type GuideState,
-} from "./guide-machine";
+import { createGuideDriver } from "./guide-driver";
+import { createGuideState, readGuideView, type GuideCommand, type GuideRun } from "./guide-machine";
 import { countMessagesLeft, selectStopPoints, type GuideMove } from "./guide-plan";
 import { parseStoredIndex, type GuidePhase } from "./guide-steps";
 
@@ -58,39 +51,6 @@ export interface Guide {
 
 const sessionUrl = (id: string) => `/api/sessions/${encodeURIComponent(id)}`;
 
-/** The guide's state, its listeners, and the dispatch that runs its transition table. */
-interface GuideDriver {
-  getState(): GuideState;
-  subscribe(listener: () => void): () => void;
-  dispatch(event: GuideEvent): void;
-  /** Sets what executes the commands (the page's cursor, storage and requests, as of the last render). */
-  connect(execute: (commands: GuideCommand[]) => void): void;
-}
-
-function createGuideDriver(initial: GuideState): GuideDriver {
-  let state = initial;
-  let execute: (commands: GuideCommand[]) => void = () => {};
-  const listeners = new Set<() => void>();
-  return {
-    getState: () => state,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    dispatch(event) {
-      const next = transitionGuide(state, event);
-      if (next.state !== state) {
-        state = next.state;
-        listeners.forEach((listener) => listener());
-      }
-      if (next.commands.length > 0) execute(next.commands);
-    },
-    connect(next) {
-      execute = next;
-    },
-  };
-}
-
 /** The commands that go to the run, as one drive; the others act on this page. */
 const isRunCommand = (command: GuideCommand) =>
   command.type === "set-breakpoints" || command.type === "send-next-message" || command.type === "control";
@@ -111,7 +71,8 @@ export function useGuide({
   breakpoints,
 }: GuideInputs): Guide {
   const { steps } = lesson;
-  const [stored, store] = useStoredValue(`toolscope.guide.${sessionId}`, -1, parseStoredIndex);
+  const storageKey = `toolscope.guide.${sessionId}`;
+  const [stored, store] = useStoredValue(storageKey, -1, parseStoredIndex);
   const stops = useMemo(() => steps.map((step) => selectStopPoints(step.match)), [steps]);
   const located = useMemo(() => locateSteps(events, steps), [events, steps]);
   const lastSeq = events.at(-1)?.seq ?? 0;
@@ -135,7 +96,7 @@ export function useGuide({
     createGuideDriver(createGuideState({ stops, index: stored, located, lastSeq, run })),
   );
   /** The position this page stored last, so only a change from elsewhere is an event. */
-  const written = useRef<number | null>(null);
+  const written = useRef<{ key: string; index: number } | null>(null);
 
   // In this order: the executor first (the other effects' commands use it), the log before the run
   // (both come from one log: a status read with the log it came from never sends for a step already there).
@@ -148,18 +109,21 @@ export function useGuide({
           (error: unknown) => driver.dispatch({ type: "drive-failed", error }),
         );
       for (const command of commands) {
-        if (command.type === "store-position") written.current = command.index;
+        if (command.type === "store-position") written.current = { key: storageKey, index: command.index };
         executeOnPage(command, cursor, store);
       }
     });
+    // Unmounted, the page is gone: a drive settling later changes the state and executes nothing.
+    return () => driver.connect(() => {});
   });
   useEffect(
     () => driver.dispatch({ type: "lesson-loaded", stops, index: driver.getState().index }),
     [driver, stops],
   );
   useEffect(() => {
-    if (stored !== written.current) driver.dispatch({ type: "position-changed", index: stored });
-  }, [driver, stored]);
+    const own = written.current?.key === storageKey && written.current.index === stored;
+    if (!own) driver.dispatch({ type: "position-changed", index: stored });
+  }, [driver, stored, storageKey]);
   useEffect(() => driver.dispatch({ type: "log-advanced", located, lastSeq }), [driver, located, lastSeq]);
   useEffect(() => driver.dispatch({ type: "run-status-changed", run }), [driver, run]);
 
