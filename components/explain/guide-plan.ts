@@ -1,6 +1,6 @@
 /**
- * What the guide does to show a step. Pure: the hook in `use-guide.ts` feeds it
- * the log's state and carries out the move it returns.
+ * What the guide does to show a step. Pure: the transition table in `guide-machine.ts` plans
+ * each step's breakpoints and move with it.
  */
 import { assertNever } from "@/lib/protocol/unified";
 import type { Breakpoints } from "@/lib/trace/config";

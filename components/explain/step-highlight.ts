@@ -4,7 +4,7 @@
  * panes' own `data-*` attributes, so no pane needs to know about lessons.
  */
 import type { TraceEvent } from "@/lib/trace/events";
-import { graphIds, type GraphNode } from "@/lib/trace/graph/types";
+import { graphIds, readCallId, type BlockNode, type GraphNode } from "@/lib/trace/graph/types";
 
 /** What to mark for one step. */
 export interface StepHighlight {
@@ -49,14 +49,16 @@ export function findStepNodes(nodes: readonly GraphNode[], event: TraceEvent, ta
     own.length > 0 || turn === null ? own : nodes.filter((node) => node.id === graphIds.stream(turn));
   const fits = (node: GraphNode) =>
     type === "node"
-      ? node.stage === name || node.kind === name || node.section === name
+      ? (node.kind === "stage" && node.stage === name) ||
+        node.kind === name ||
+        (node.kind === "request-section" && node.section === name)
       : type === "block"
         ? node.kind === "block" && node.blockType === name
         : true;
   const narrowed = built.filter(fits);
   if (narrowed.length > 0) return narrowed.map((node) => node.id);
   if (type !== "node" && type !== "block") return built.map((node) => node.id);
-  const near = (node: GraphNode) => (callId !== null ? node.callId === callId : node.turn === turn);
+  const near = (node: GraphNode) => (callId !== null ? readCallId(node) === callId : node.turn === turn);
   return nodes.filter((node) => fits(node) && near(node)).map((node) => node.id);
 }
 
@@ -77,9 +79,11 @@ export function describeHighlight(
 /** For a `block:tool_use` step on `turn.completed`: the call of the turn's first tool_use block. */
 function readCallOfTurn(nodes: readonly GraphNode[], event: TraceEvent, target: string): string | null {
   if (target !== "block:tool_use" || event.kind !== "turn.completed") return null;
-  return (
-    nodes.find((node) => node.turn === event.turn && node.kind === "block" && node.callId)?.callId ?? null
+  const block = nodes.find(
+    (node): node is BlockNode =>
+      node.turn === event.turn && node.kind === "block" && node.callId !== undefined,
   );
+  return block?.callId ?? null;
 }
 
 /**

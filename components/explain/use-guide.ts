@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useLocale } from "next-intl";
-import { useCallback, useEffect, useMemo, useRef } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import type { PausedPoint } from "@/components/controls/paused-point";
 import { requestJson } from "@/components/data/api";
 import { sessionKey } from "@/components/data/query-keys";
@@ -9,19 +9,15 @@ import { useSessionSlice } from "@/components/fork/use-fork";
 import { useStoredValue } from "@/components/layout/use-stored-value";
 import type { LessonDetail } from "@/components/lessons/use-lessons";
 import type { Cursor } from "@/components/session/use-cursor";
+import { assertNever } from "@/lib/protocol/unified";
 import type { Breakpoints } from "@/lib/trace/config";
 import type { TraceEvent } from "@/lib/trace/events";
 import { locateSteps, type LessonStepView } from "@/lib/trace/lesson-steps";
 import type { RunState } from "@/lib/trace/status";
-import { countMessagesLeft, planBreakpoints, planMove, selectStopPoints, type GuideMove } from "./guide-plan";
-import {
-  clampIndex,
-  describePhase,
-  parseStoredIndex,
-  stepBack,
-  stepForward,
-  type GuidePhase,
-} from "./guide-steps";
+import { createGuideDriver } from "./guide-driver";
+import { createGuideState, readGuideView, type GuideCommand, type GuideRun } from "./guide-machine";
+import { countMessagesLeft, selectStopPoints, type GuideMove } from "./guide-plan";
+import { parseStoredIndex, type GuidePhase } from "./guide-steps";
 
 /** What the guide reads: the lesson, the session's log and run state, and the debugger's cursor. */
 export interface GuideInputs {
@@ -54,21 +50,17 @@ export interface Guide {
   retry: () => void;
 }
 
-/** What one drive of the run sends, in order: breakpoint changes, then a message or a continue. */
-interface Drive {
-  changes: Partial<Breakpoints> | null;
-  action: "send" | "continue" | null;
-}
-
 const sessionUrl = (id: string) => `/api/sessions/${encodeURIComponent(id)}`;
 
+/** The commands that go to the run, as one drive; the others act on this page. */
+const isRunCommand = (command: GuideCommand) =>
+  command.type === "set-breakpoints" || command.type === "send-next-message" || command.type === "control";
+
 /**
- * The guide's state and its effect on the run. The position is remembered per
- * session. On a step whose event is not in the log yet, it sets the breakpoints where the run
- * first stops after that event, then sends the lesson's next message (in the UI language) or
- * continues a paused run, each at most once per state of the log; approvals stay with the
- * person. When the event arrives, the debugger's cursor moves to it and stays there, however far
- * the run goes on. Finishing takes the guide's breakpoints away and lets the run end.
+ * The guide in the debugger: a thin hook around the pure transition table of `guide-machine.ts`.
+ * It feeds it events (the lesson, the remembered position, the log, the run, Next and Back, its
+ * own requests settling) and executes the commands it returns: the run's requests, the cursor's
+ * moves, the position remembered per session.
  */
 export function useGuide({
   sessionId,
@@ -80,99 +72,115 @@ export function useGuide({
   breakpoints,
 }: GuideInputs): Guide {
   const { steps } = lesson;
-  const count = steps.length;
-  const [stored, store] = useStoredValue(`toolscope.guide.${sessionId}`, -1, parseStoredIndex);
-  const index = clampIndex(stored, count);
+  const storageKey = `toolscope.guide.${sessionId}`;
+  const [stored, store] = useStoredValue(storageKey, -1, parseStoredIndex);
+  const stops = useMemo(() => steps.map((step) => selectStopPoints(step.match)), [steps]);
   const located = useMemo(() => locateSteps(events, steps), [events, steps]);
-  const step = index >= 0 && index < count ? steps[index]! : null;
-  const stepSeq = step ? (located[index] ?? null) : null;
-  const progress = useSessionSlice(sessionId, selectLesson).data;
-  const messagesLeft = countMessagesLeft(progress);
-  const move = step
-    ? planMove({
-        seq: stepSeq,
-        status: runState.status,
-        lastRunId: runState.lastRunId,
-        paused: paused ? { seq: paused.seq, reason: paused.reason } : null,
-        messagesLeft,
-      })
-    : null;
+  const lastSeq = events.at(-1)?.seq ?? 0;
+  const messagesLeft = countMessagesLeft(useSessionSlice(sessionId, selectLesson).data);
+  const pausedSeq = paused?.seq ?? null;
+  const pausedReason = paused?.reason ?? null;
+  const run = useMemo<GuideRun>(
+    () => ({
+      status: runState.status,
+      lastRunId: runState.lastRunId,
+      paused: pausedSeq !== null && pausedReason !== null ? { seq: pausedSeq, reason: pausedReason } : null,
+      messagesLeft,
+      breakpoints,
+    }),
+    [runState.status, runState.lastRunId, pausedSeq, pausedReason, messagesLeft, breakpoints],
+  );
 
   const lang = useLocale();
   const queryClient = useQueryClient();
-  const drive = useMutation({
-    mutationFn: async ({ changes, action }: Drive) => {
-      if (changes)
-        await requestJson(`${sessionUrl(sessionId)}/breakpoints`, { method: "PUT", body: changes });
-      if (action === "send") {
-        await requestJson(`${sessionUrl(sessionId)}/messages`, { method: "POST", body: { lang } });
-        await refreshLesson(queryClient, sessionId);
-      }
-      if (action === "continue")
-        await requestJson(`${sessionUrl(sessionId)}/control`, {
-          method: "POST",
-          body: { action: "continue" },
-        });
-    },
-  });
-  /** The last breakpoint plan and move sent, so each is sent once per state of the log. */
-  const sent = useRef<{ breakpoints: string | null; move: string | null }>({ breakpoints: null, move: null });
+  const [driver] = useState(() =>
+    createGuideDriver(createGuideState({ stops, index: stored, located, lastSeq, run })),
+  );
+  /** The position this page stored last, so only a change from elsewhere is an event. */
+  const written = useRef<{ key: string; index: number } | null>(null);
 
-  const changes =
-    step && stepSeq === null ? planBreakpoints(breakpoints, selectStopPoints(step.match)) : null;
-  const breakpointKey = changes ? `${index}:${JSON.stringify(changes)}` : null;
-  const moveKey = move?.kind === "send" || move?.kind === "continue" ? move.key : null;
-  const { mutate, isPending, isError } = drive;
+  // In this order: the executor first (the other effects' commands use it), the log before the run
+  // (both come from one log: a status read with the log it came from never sends for a step already there).
   useEffect(() => {
-    if (isPending || isError) return;
-    const newChanges = breakpointKey !== null && breakpointKey !== sent.current.breakpoints;
-    const newMove = moveKey !== null && moveKey !== sent.current.move;
-    if (!newChanges && !newMove) return;
-    sent.current = {
-      breakpoints: newChanges ? breakpointKey : sent.current.breakpoints,
-      move: newMove ? moveKey : sent.current.move,
-    };
-    const action = newMove && (move?.kind === "send" || move?.kind === "continue") ? move.kind : null;
-    mutate({ changes: newChanges ? changes : null, action });
-  }, [breakpointKey, moveKey, move, changes, isPending, isError, mutate]);
+    driver.connect((commands) => {
+      const drive = commands.filter(isRunCommand);
+      if (drive.length > 0)
+        void runDrive({ sessionId, lang, queryClient }, drive).then(
+          () => driver.dispatch({ type: "drive-settled" }),
+          (error: unknown) => driver.dispatch({ type: "drive-failed", error }),
+        );
+      for (const command of commands) {
+        if (command.type === "store-position") written.current = { key: storageKey, index: command.index };
+        executeOnPage(command, cursor, store);
+      }
+    });
+    // Unmounted, the page is gone: a drive settling later changes the state and executes nothing.
+    return () => driver.connect(() => {});
+  });
+  useEffect(
+    () => driver.dispatch({ type: "lesson-loaded", stops, index: driver.getState().index }),
+    [driver, stops],
+  );
+  useEffect(() => {
+    const own = written.current?.key === storageKey && written.current.index === stored;
+    if (!own) driver.dispatch({ type: "position-changed", index: stored });
+  }, [driver, stored, storageKey]);
+  useEffect(() => driver.dispatch({ type: "log-advanced", located, lastSeq }), [driver, located, lastSeq]);
+  useEffect(() => driver.dispatch({ type: "run-status-changed", run }), [driver, run]);
 
-  useHoldCursor(cursor, index, stepSeq, events.at(-1)?.seq ?? 0);
+  const state = useSyncExternalStore(driver.subscribe, driver.getState, driver.getState);
+  const view = useMemo(() => readGuideView(state), [state]);
+  const next = useCallback(() => driver.dispatch({ type: "step-forward" }), [driver]);
+  const back = useCallback(() => driver.dispatch({ type: "step-back" }), [driver]);
+  const retry = useCallback(() => driver.dispatch({ type: "retry" }), [driver]);
+  const step = view.phase === "step" ? (steps[view.index] ?? null) : null;
+  return { ...view, step, next, back, error: state.failed ? state.error : null, retry };
+}
 
-  const finish = useCallback(() => {
-    const clear = planBreakpoints(breakpoints, []);
-    const resume = paused?.reason === "breakpoint";
-    if (clear || resume) mutate({ changes: clear, action: resume ? "continue" : null });
-  }, [breakpoints, paused, mutate]);
+/** Carries out a command that acts on this page; the run's commands are a drive's. */
+function executeOnPage(command: GuideCommand, cursor: Cursor, store: (index: number) => void): void {
+  switch (command.type) {
+    case "seek":
+      return cursor.seek(command.seq);
+    case "go-live":
+      return cursor.goLive();
+    case "store-position":
+      return store(command.index);
+    case "set-breakpoints":
+    case "send-next-message":
+    case "control":
+      return;
+    default:
+      return assertNever(command, "guide command");
+  }
+}
 
-  const { goLive } = cursor;
-  const canNext = index < count && (move === null || move.kind === "seek" || move.kind === "stuck");
-  const next = useCallback(() => {
-    if (!canNext) return;
-    if (index === count - 1) {
-      finish();
-      goLive();
+/** Carries out one drive, in order: breakpoint changes, then a message (and the lesson's new count) or a continue. */
+async function runDrive(
+  { sessionId, lang, queryClient }: { sessionId: string; lang: string; queryClient: QueryClient },
+  commands: readonly GuideCommand[],
+): Promise<void> {
+  const url = sessionUrl(sessionId);
+  for (const command of commands) {
+    switch (command.type) {
+      case "set-breakpoints":
+        await requestJson(`${url}/breakpoints`, { method: "PUT", body: command.changes });
+        break;
+      case "send-next-message":
+        await requestJson(`${url}/messages`, { method: "POST", body: { lang } });
+        await refreshLesson(queryClient, sessionId);
+        break;
+      case "control":
+        await requestJson(`${url}/control`, { method: "POST", body: { action: command.action } });
+        break;
+      case "seek":
+      case "go-live":
+      case "store-position":
+        break;
+      default:
+        assertNever(command, "guide command");
     }
-    store(stepForward(index, count));
-  }, [canNext, index, count, finish, goLive, store]);
-  const back = useCallback(() => store(stepBack(index, count)), [index, count, store]);
-  const retry = useCallback(() => {
-    sent.current = { breakpoints: null, move: null };
-    drive.reset();
-  }, [drive]);
-
-  return {
-    phase: describePhase(index, count),
-    index,
-    count,
-    step,
-    stepSeq,
-    move,
-    canNext,
-    next,
-    back,
-    error: drive.error,
-    retry,
-  };
+  }
 }
 
 const selectLesson = (data: SessionDetail) => data.session.lesson;
@@ -188,27 +196,4 @@ export async function refreshLesson(queryClient: QueryClient, id: string): Promi
   queryClient.setQueryData<SessionDetail>(sessionKey(id), (old) =>
     old ? { ...old, session: { ...old.session, lesson: fresh.session.lesson } } : old,
   );
-}
-
-/**
- * Moves the cursor to the step's event when the step changes or its event arrives. The event may
- * be the log's last (the cursor would then follow the run live), so the first later event pins
- * the cursor back on it.
- */
-function useHoldCursor(cursor: Cursor, index: number, stepSeq: number | null, lastSeq: number) {
-  const seek = useRef(cursor.seek);
-  const held = useRef<number | null>(null);
-  useEffect(() => {
-    seek.current = cursor.seek;
-  });
-  useEffect(() => {
-    held.current = stepSeq;
-    if (stepSeq !== null) seek.current(stepSeq);
-  }, [index, stepSeq]);
-  useEffect(() => {
-    const seq = held.current;
-    if (seq === null || lastSeq <= seq) return;
-    held.current = null;
-    seek.current(seq);
-  }, [lastSeq]);
 }

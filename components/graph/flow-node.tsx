@@ -2,16 +2,23 @@
 
 import { Handle, Position, type NodeProps } from "@xyflow/react";
 import { useTranslations } from "next-intl";
-import { memo, type ComponentType, type KeyboardEvent } from "react";
+import { memo, type KeyboardEvent } from "react";
 import { ReplayButton } from "@/components/replay/replay-button";
 import { assertNever } from "@/lib/protocol/unified";
-import { GRAPH_NODE_KINDS, type GraphNode, type GraphNodeKind } from "@/lib/trace/graph/types";
+import {
+  GRAPH_NODE_KINDS,
+  readCallId,
+  type BlockNode,
+  type ErrorResultNode,
+  type GraphNode,
+  type RequestSectionNode,
+  type StageNode,
+  type StreamNode,
+} from "@/lib/trace/graph/types";
 import { useGraphNode, useIsSelected, useSelectNode } from "./graph-context";
 
-type BodyProps = { node: GraphNode };
-
 /** The heading of a node: translated where it is prose, the protocol's own word where it is one. */
-function NodeTitle({ node }: BodyProps) {
+function NodeTitle({ node }: { node: GraphNode }) {
   const t = useTranslations("Graph.kindName");
   switch (node.kind) {
     case "request-section":
@@ -27,18 +34,18 @@ function NodeTitle({ node }: BodyProps) {
     case "run-end":
       return <>{t(node.kind)}</>;
     default:
-      return assertNever(node.kind, "graph node kind");
+      return assertNever(node, "graph node kind");
   }
 }
 
-function SectionBody({ node }: BodyProps) {
+function SectionBody({ node }: { node: RequestSectionNode }) {
   const t = useTranslations("Graph");
   return <>{node.tokens === undefined ? t("notAssembled") : t("tokens", { count: node.tokens })}</>;
 }
 
-function StreamBody({ node }: BodyProps) {
+function StreamBody({ node }: { node: StreamNode }) {
   const t = useTranslations("Graph");
-  const count = t("wireEvents", { count: node.wireEvents ?? 0 });
+  const count = t("wireEvents", { count: node.wireEvents });
   return (
     <>
       {node.stopReason ? `${count} · ${t("stop", { reason: node.stopReason })}` : count}
@@ -51,23 +58,44 @@ function StreamBody({ node }: BodyProps) {
   );
 }
 
-function StageBody({ node }: BodyProps) {
+function StageBody({ node }: { node: StageNode }) {
   const t = useTranslations("Graph");
   return <>{node.ms === undefined ? t(`status.${node.status}`) : t("ms", { ms: node.ms })}</>;
 }
 
-function LabelBody({ node }: BodyProps) {
+function ErrorResultBody({ node }: { node: ErrorResultNode }) {
   const t = useTranslations("Graph");
   // An error result with no error yet has only the projection's English placeholder label.
-  if (node.kind === "error-result" && node.errorKind === undefined) return <>{t(`status.${node.status}`)}</>;
-  return <>{node.errorKind ?? (node.kind === "results" ? node.detail : node.label)}</>;
+  return <>{node.errorKind ?? t(`status.${node.status}`)}</>;
+}
+
+/** One body per kind. */
+function NodeBody({ node }: { node: GraphNode }) {
+  switch (node.kind) {
+    case "request-section":
+      return <SectionBody node={node} />;
+    case "stream":
+      return <StreamBody node={node} />;
+    case "stage":
+      return <StageBody node={node} />;
+    case "error-result":
+      return <ErrorResultBody node={node} />;
+    case "results":
+      return <>{node.detail}</>;
+    case "user":
+    case "block":
+    case "run-end":
+      return <>{node.label}</>;
+    default:
+      return assertNever(node, "graph node kind");
+  }
 }
 
 /**
  * A tool_use block whose turn has completed is a recorded call: it can be replayed. The
  * dialog finds the call in the session's log by id when it opens.
  */
-function canReplay(node: GraphNode): node is GraphNode & { callId: string } {
+function canReplay(node: GraphNode): node is BlockNode & { callId: string } {
   return node.kind === "block" && node.blockType === "tool_use" && !!node.callId && node.status === "ok";
 }
 
@@ -85,18 +113,6 @@ function NodeReplay({ callId }: { callId: string }) {
   );
 }
 
-/** One body per kind: a registry, not a chain of ifs (docs/style.md). */
-const BODIES: Record<GraphNodeKind, ComponentType<BodyProps>> = {
-  user: LabelBody,
-  "request-section": SectionBody,
-  stream: StreamBody,
-  block: LabelBody,
-  stage: StageBody,
-  "error-result": LabelBody,
-  results: LabelBody,
-  "run-end": LabelBody,
-};
-
 /**
  * A graph node: a click reaches it through React Flow's `onNodeClick`, Enter or Space here.
  * React Flow passes only the id (its `nodes` array changes with the structure
@@ -108,7 +124,6 @@ export const FlowNode = memo(function FlowNode({ id }: NodeProps) {
   const select = useSelectNode();
   const t = useTranslations("Graph");
   if (!node) return null;
-  const Body = BODIES[node.kind];
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     // Keys pressed in the Replay button or its (portalled) dialog are theirs, not the node's.
     if (event.target !== event.currentTarget) return;
@@ -132,8 +147,8 @@ export const FlowNode = memo(function FlowNode({ id }: NodeProps) {
       data-node-id={id}
       data-node-kind={node.kind}
       data-status={node.status}
-      data-stage={node.stage}
-      data-call-id={node.callId}
+      data-stage={node.kind === "stage" ? node.stage : undefined}
+      data-call-id={readCallId(node)}
       data-paused={node.paused ? "true" : undefined}
       onKeyDown={onKeyDown}
     >
@@ -144,7 +159,7 @@ export const FlowNode = memo(function FlowNode({ id }: NodeProps) {
         {canReplay(node) ? <NodeReplay callId={node.callId} /> : null}
       </span>
       <span className="graph-node-body">
-        <Body node={node} />
+        <NodeBody node={node} />
       </span>
       <Handle type="source" position={Position.Right} isConnectable={false} className="graph-handle" />
     </div>

@@ -69,7 +69,17 @@ describe("a long run", () => {
     for (let turn = 1; turn <= 300; turn++) {
       for (let i = 0; i < 20; i++) {
         const id = `t${turn}:n${i}`;
-        nodes.push({ id, kind: "stage", turn, status: "ok", label: id, detail: "", seqs: [] } as GraphNode);
+        nodes.push({
+          id,
+          kind: "stage",
+          turn,
+          status: "ok",
+          label: id,
+          detail: "",
+          seqs: [],
+          callId: id,
+          stage: "execute",
+        });
         const previous = i > 0 ? `t${turn}:n${i - 1}` : turn > 1 ? `t${turn - 1}:n19` : null;
         if (previous) edges.push({ id: `${previous}->${id}`, source: previous, target: id, kind: "flow" });
       }
@@ -90,7 +100,17 @@ describe("turns of the same shape", () => {
     for (let turn = 1; turn <= turns; turn++) {
       for (let i = 0; i < length; i++) {
         const id = `t${turn}:call:c${turn}x${i}`;
-        nodes.push({ id, kind: "stage", turn, status: "ok", label: id, detail: "", seqs: [] } as GraphNode);
+        nodes.push({
+          id,
+          kind: "stage",
+          turn,
+          status: "ok",
+          label: id,
+          detail: "",
+          seqs: [],
+          callId: id,
+          stage: "execute",
+        });
         const previous = i > 0 ? `t${turn}:call:c${turn}x${i - 1}` : null;
         if (previous) edges.push({ id: `${previous}->${id}`, source: previous, target: id, kind: "flow" });
       }

@@ -7,7 +7,7 @@ import { ReplayButton } from "@/components/replay/replay-button";
 import { findRecordedToolCall } from "@/components/replay/replay-source";
 import type { TraceEvent } from "@/lib/trace/events";
 import type { GraphNode } from "@/lib/trace/graph/types";
-import { formatMaybeJson, MAX_LISTED_EVENTS, pickNodeEvents } from "./node-events";
+import { formatMaybeJson, MAX_LISTED_EVENTS, pickNodeEvents, readNodeFields } from "./node-events";
 
 export interface NodeDetailProps {
   /** The selected node, or null when none is. */
@@ -28,7 +28,8 @@ export function NodeDetail({ node, events, upTo }: NodeDetailProps) {
   const status = useTranslations("Graph.status");
   const kinds = useTranslations("Graph.kindName");
   const behind = useMemo(() => (node ? pickNodeEvents(node, events, upTo) : []), [node, events, upTo]);
-  const callId = node?.callId;
+  const fields = useMemo(() => (node ? readNodeFields(node) : {}), [node]);
+  const callId = fields.callId;
   const call = useMemo(() => (callId ? findRecordedToolCall(events, callId) : null), [callId, events]);
   if (!node) {
     return (
@@ -45,14 +46,17 @@ export function NodeDetail({ node, events, upTo }: NodeDetailProps) {
         {status(node.status)}
       </span>,
     ],
-    ...optional(t("callId"), node.callId, true),
-    ...optional(t("stage"), node.stage, true),
-    ...optional(t("section"), node.section, true),
-    ...optional(t("tokens"), node.tokens === undefined ? undefined : t("tokenCount", { count: node.tokens })),
-    ...optional(t("wireEvents"), node.wireEvents?.toString()),
-    ...optional(t("stopReason"), node.stopReason, true),
-    ...optional(t("errorKind"), node.errorKind, true),
-    ...optional(t("duration"), node.ms === undefined ? undefined : t("ms", { ms: node.ms })),
+    ...optional(t("callId"), fields.callId, true),
+    ...optional(t("stage"), fields.stage, true),
+    ...optional(t("section"), fields.section, true),
+    ...optional(
+      t("tokens"),
+      fields.tokens === undefined ? undefined : t("tokenCount", { count: fields.tokens }),
+    ),
+    ...optional(t("wireEvents"), fields.wireEvents?.toString()),
+    ...optional(t("stopReason"), fields.stopReason, true),
+    ...optional(t("errorKind"), fields.errorKind, true),
+    ...optional(t("duration"), fields.ms === undefined ? undefined : t("ms", { ms: fields.ms })),
     ...optional(t("summary"), hasProseSummary(node) ? undefined : node.detail || undefined),
   ];
   return (
@@ -78,9 +82,11 @@ export function NodeDetail({ node, events, upTo }: NodeDetailProps) {
           <ReplayButton call={call} label={t("replay")} testId="node-replay" />
         </p>
       ) : null}
-      {node.input !== undefined ? <Field title={t("input")} text={node.input} testId="node-input" /> : null}
-      {node.output !== undefined ? (
-        <Field title={t("output")} text={node.output} testId="node-output" />
+      {fields.input !== undefined ? (
+        <Field title={t("input")} text={fields.input} testId="node-input" />
+      ) : null}
+      {fields.output !== undefined ? (
+        <Field title={t("output")} text={fields.output} testId="node-output" />
       ) : null}
       <h4>{t("events", { count: behind.length })}</h4>
       {behind.length === 0 ? <p className="muted">{t("noEvents")}</p> : null}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { projectRunGraph } from "@/lib/trace/graph/reduce-run-graph";
 import { buildLog, completed, requested, wireEvents } from "@/lib/trace/graph/testing/graph-log";
-import { formatMaybeJson, pickNodeEvents } from "./node-events";
+import { formatMaybeJson, pickNodeEvents, readNodeFields } from "./node-events";
 
 const LOG = buildLog([
   { kind: "user.message", turn: 1, text: "go" }, // 0
@@ -29,5 +29,15 @@ describe("formatMaybeJson", () => {
     expect(formatMaybeJson('{"path":"a"}')).toBe('{\n  "path": "a"\n}');
     expect(formatMaybeJson('{"path":"a…')).toBe('{"path":"a…');
     expect(formatMaybeJson("unknown tool")).toBe("unknown tool");
+  });
+});
+
+describe("readNodeFields", () => {
+  it("lists only the fields a node's kind has", () => {
+    const nodes = new Map(projectRunGraph(LOG).nodes.map((node) => [node.id, node]));
+    expect(readNodeFields(nodes.get("t1:stream")!)).toEqual({ wireEvents: 3, stopReason: "end_turn" });
+    expect(readNodeFields(nodes.get("t1:request:tools")!)).toEqual({ section: "tools", tokens: 120 });
+    expect(readNodeFields(nodes.get("t1:block:0")!)).toEqual({ callId: undefined });
+    expect(readNodeFields(nodes.get("t1:user")!)).toEqual({});
   });
 });

@@ -1,4 +1,5 @@
 import type { TraceEvent } from "@/lib/trace/events";
+import { assertNever } from "@/lib/protocol/unified";
 import type { GraphNode } from "@/lib/trace/graph/types";
 
 /** How many events the pane lists before it says how many more there are. */
@@ -28,5 +29,41 @@ export function formatMaybeJson(text: string): string {
   } catch {
     // Clipped or not JSON after all: shown exactly as recorded.
     return text;
+  }
+}
+
+/** What the detail pane lists of a node beyond its kind and status: only the fields its kind has. */
+export interface NodeFields {
+  callId?: string;
+  stage?: string;
+  section?: string;
+  tokens?: number;
+  wireEvents?: number;
+  stopReason?: string;
+  errorKind?: string;
+  ms?: number;
+  input?: string;
+  output?: string;
+}
+
+/** The fields of a node, by kind. */
+export function readNodeFields(node: GraphNode): NodeFields {
+  switch (node.kind) {
+    case "request-section":
+      return { section: node.section, tokens: node.tokens };
+    case "stream":
+      return { wireEvents: node.wireEvents, stopReason: node.stopReason };
+    case "block":
+      return { callId: node.callId };
+    case "stage":
+      return { callId: node.callId, stage: node.stage, ms: node.ms, input: node.input, output: node.output };
+    case "error-result":
+      return { callId: node.callId, errorKind: node.errorKind };
+    case "user":
+    case "results":
+    case "run-end":
+      return {};
+    default:
+      return assertNever(node, "graph node kind");
   }
 }

@@ -64,24 +64,40 @@ export function createNodeStore(initial: readonly GraphNode[] = []): GraphNodeSt
   };
 }
 
-const COMPARED = [
-  "status",
-  "label",
-  "detail",
-  "paused",
-  "tokens",
-  "wireEvents",
-  "stopReason",
-  "cut",
-  "input",
-  "output",
-  "ms",
-  "errorKind",
-] as const satisfies readonly (keyof GraphNode)[];
-
-/** Whether two versions of a node show the same thing (structure fields never change for an id). */
+/**
+ * Whether two versions of a node show the same thing, compared shallowly as React Flow's and
+ * zustand's `shallow` compare: the same keys, each value `Object.is`, and a value that is an
+ * array or a plain object (`seqs`) compared one level down the same way. Every field counts, so a
+ * field added to a node type later updates its node without being listed here. A key whose value
+ * is `undefined` counts as absent (the projection clears some fields by setting them so).
+ */
 export function isSameNode(a: GraphNode, b: GraphNode): boolean {
-  if (a === b) return true;
-  if (COMPARED.some((key) => a[key] !== b[key])) return false;
-  return a.seqs.length === b.seqs.length && a.seqs.every((seq, index) => seq === b.seqs[index]);
+  return a === b || isShallowEqual(a, b, true);
+}
+
+function isShallowEqual(a: unknown, b: unknown, nested: boolean): boolean {
+  if (Object.is(a, b)) return true;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    return a.every((item, index) => isSameValue(item, b[index], nested));
+  }
+  if (!isPlainObject(a) || !isPlainObject(b)) return false;
+  const keys = definedKeys(a);
+  if (keys.length !== definedKeys(b).length) return false;
+  return keys.every((key) => Object.hasOwn(b, key) && isSameValue(a[key], b[key], nested));
+}
+
+/** One value of a node: `Object.is`, or (one level below the node only) a shallow comparison. */
+function isSameValue(a: unknown, b: unknown, nested: boolean): boolean {
+  return Object.is(a, b) || (nested && isShallowEqual(a, b, false));
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== "object" || value === null) return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+function definedKeys(value: Record<string, unknown>): string[] {
+  return Object.keys(value).filter((key) => value[key] !== undefined);
 }

@@ -11,9 +11,16 @@ import {
   createEdge,
   graphIds,
   REQUEST_SECTIONS,
+  type BlockNode,
+  type ErrorResultNode,
   type GraphBlockType,
   type GraphEdge,
   type GraphNode,
+  type RequestSectionNode,
+  type ResultsNode,
+  type StageNode,
+  type StreamNode,
+  type UserNode,
 } from "./types";
 
 /** Stages whose failure ends the call early: the branch to its error result (docs/architecture.md's diagram). */
@@ -21,9 +28,8 @@ export const BRANCHING_STAGES = ["lookup", "prepare", "validate", "preflight", "
 
 const clip = (text: string, max = 48) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
-function createNode(partial: Omit<GraphNode, "status" | "seqs" | "detail"> & Partial<GraphNode>): GraphNode {
-  return { status: "pending", seqs: [], detail: "", ...partial };
-}
+/** What a node is before any event reaches it. */
+const PENDING = { status: "pending", seqs: [], detail: "" } as const;
 
 /**
  * Opens a turn if it is not open yet: the user message (when there is one), the three request
@@ -37,29 +43,34 @@ export function openTurn(
   if (findTurnIndex(state, turn) >= 0) return state;
   const nodes: GraphNode[] = [];
   if (user) {
-    nodes.push(
-      createNode({
-        id: graphIds.user(turn),
-        kind: "user",
-        turn,
-        label: clip(user.text),
-        status: "ok",
-        detail: clip(user.text, 160),
-        seqs: [user.seq],
-      }),
-    );
+    nodes.push({
+      ...PENDING,
+      id: graphIds.user(turn),
+      kind: "user",
+      turn,
+      label: clip(user.text),
+      status: "ok",
+      detail: clip(user.text, 160),
+      seqs: [user.seq],
+    } satisfies UserNode);
   }
   for (const section of REQUEST_SECTIONS)
-    nodes.push(
-      createNode({
-        id: graphIds.section(turn, section),
-        kind: "request-section",
-        turn,
-        label: section,
-        section,
-      }),
-    );
-  nodes.push(createNode({ id: graphIds.stream(turn), kind: "stream", turn, label: "stream", wireEvents: 0 }));
+    nodes.push({
+      ...PENDING,
+      id: graphIds.section(turn, section),
+      kind: "request-section",
+      turn,
+      label: section,
+      section,
+    } satisfies RequestSectionNode);
+  nodes.push({
+    ...PENDING,
+    id: graphIds.stream(turn),
+    kind: "stream",
+    turn,
+    label: "stream",
+    wireEvents: 0,
+  } satisfies StreamNode);
   const ids = nodes.map((node) => node.id);
   const edges = ids.slice(1).map((id, index) => createEdge(ids[index]!, id));
   const from = state.link ?? state.turns.at(-1)?.exit;
@@ -86,19 +97,18 @@ export function addAssistantBlocks(state: RunGraphState, event: TurnCompleted): 
       const id = graphIds.block(turn, index);
       const blockType = describeBlockType(block);
       const callId = block.type === "toolCall" ? block.id : undefined;
-      nodes.push(
-        createNode({
-          id,
-          kind: "block",
-          turn,
-          label: describeBlockLabel(block),
-          blockType,
-          status: "ok",
-          seqs: [event.seq],
-          detail: block.type === "toolCall" ? clip(block.rawArguments, 160) : "",
-          ...(callId ? { callId } : {}),
-        }),
-      );
+      nodes.push({
+        ...PENDING,
+        id,
+        kind: "block",
+        turn,
+        label: describeBlockLabel(block),
+        blockType,
+        status: "ok",
+        seqs: [event.seq],
+        detail: block.type === "toolCall" ? clip(block.rawArguments, 160) : "",
+        ...(callId ? { callId } : {}),
+      } satisfies BlockNode);
       edges.push(createEdge(stream, id));
       if (block.type === "toolCall") {
         callIds.push(block.id);
@@ -111,9 +121,14 @@ export function addAssistantBlocks(state: RunGraphState, event: TurnCompleted): 
     const lastBlock = nodes.filter((node) => node.kind === "block").at(-1)?.id ?? stream;
     if (callIds.length === 0) return { ...addToTurn(graph, nodes, edges), exit: lastBlock };
     const results = graphIds.results(turn);
-    nodes.push(
-      createNode({ id: results, kind: "results", turn, label: "results", detail: `0/${callIds.length}` }),
-    );
+    nodes.push({
+      ...PENDING,
+      id: results,
+      kind: "results",
+      turn,
+      label: "results",
+      detail: `0/${callIds.length}`,
+    } satisfies ResultsNode);
     for (const callId of callIds) edges.push(createEdge(graphIds.stage(turn, callId, "normalize"), results));
     return { ...addToTurn(graph, nodes, edges), callIds: [...graph.callIds, ...callIds], exit: results };
   });
@@ -127,10 +142,26 @@ function buildCallPipeline(
 ): { nodes: GraphNode[]; edges: GraphEdge[] } {
   const stageIds = STAGES.map((stage) => graphIds.stage(turn, callId, stage));
   const errorResult = graphIds.errorResult(turn, callId);
-  const nodes = STAGES.map((stage, index) =>
-    createNode({ id: stageIds[index]!, kind: "stage", turn, label: stage, stage, callId }),
+  const nodes: GraphNode[] = STAGES.map(
+    (stage, index) =>
+      ({
+        ...PENDING,
+        id: stageIds[index]!,
+        kind: "stage",
+        turn,
+        label: stage,
+        stage,
+        callId,
+      }) satisfies StageNode,
   );
-  nodes.push(createNode({ id: errorResult, kind: "error-result", turn, label: "error result", callId }));
+  nodes.push({
+    ...PENDING,
+    id: errorResult,
+    kind: "error-result",
+    turn,
+    label: "error result",
+    callId,
+  } satisfies ErrorResultNode);
   const chain = [from, ...stageIds];
   const edges = chain.slice(1).map((id, index) => createEdge(chain[index]!, id));
   for (const stage of BRANCHING_STAGES)

@@ -4,8 +4,8 @@
  * never reached are `skipped` once it has its result (that result is the event that says so).
  */
 import { STAGES, type Stage, type ToolStage } from "../events";
-import { updateNode, withSeq, type RunGraphState } from "./graph-state";
-import { graphIds, type GraphNode } from "./types";
+import { updateNode, updateNodeOf, withSeq, type RunGraphState } from "./graph-state";
+import { graphIds, type StageNode } from "./types";
 
 /** The result a call got: from `tool.result`, or a synthetic one added when the run ended. */
 export interface CallOutcome {
@@ -31,18 +31,34 @@ export function attachToCall(
   callId: string,
   target: Stage | "error-result",
   seq: number,
-  change: (node: GraphNode) => Partial<GraphNode> = () => ({}),
 ): RunGraphState {
   const turn = findCallTurn(state, callId);
   if (turn === undefined) return state;
   const id =
     target === "error-result" ? graphIds.errorResult(turn, callId) : graphIds.stage(turn, callId, target);
-  return updateNode(state, turn, id, (node) => ({ ...node, ...change(node), seqs: withSeq(node, seq) }));
+  return updateNode(state, turn, id, (node) => ({ ...node, seqs: withSeq(node, seq) }));
+}
+
+/** Adds an event's seq to one stage of a call, and changes what the event says about it. */
+export function attachToStage(
+  state: RunGraphState,
+  callId: string,
+  stage: Stage,
+  seq: number,
+  change: (node: StageNode) => Partial<Omit<StageNode, "kind">>,
+): RunGraphState {
+  const turn = findCallTurn(state, callId);
+  if (turn === undefined) return state;
+  return updateNodeOf(state, turn, graphIds.stage(turn, callId, stage), "stage", (node) => ({
+    ...node,
+    ...change(node),
+    seqs: withSeq(node, seq),
+  }));
 }
 
 /** A stage started (`running`) or ended. A stage that runs again (validate after a rewrite) shows its latest run. */
 export function applyStage(state: RunGraphState, event: ToolStage): RunGraphState {
-  return attachToCall(state, event.callId, event.stage, event.seq, (node) => {
+  return attachToStage(state, event.callId, event.stage, event.seq, (node) => {
     if (event.status === "running") {
       const input = event.input ?? "";
       return { status: "running", input, output: undefined, ms: undefined, detail: clip(input) };
@@ -68,7 +84,7 @@ export function applyOutcome(state: RunGraphState, outcome: CallOutcome): RunGra
   const executed = turnGraph.nodes[graphIds.stage(turn, outcome.callId, "execute")]?.status !== "pending";
   const tookBranch = outcome.isError && (!executed || outcome.synthetic === true);
   let next = attachToCall(state, outcome.callId, "normalize", outcome.seq);
-  next = updateNode(next, turn, errorId, (node) =>
+  next = updateNodeOf(next, turn, errorId, "error-result", (node) =>
     tookBranch
       ? {
           ...node,

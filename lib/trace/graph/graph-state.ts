@@ -3,7 +3,7 @@
  * a fold step copies only the turn it touches (a few dozen nodes), never the whole graph, and
  * a node that did not change keeps its identity.
  */
-import type { GraphEdge, GraphNode } from "./types";
+import { isNodeKind, type GraphEdge, type GraphNode, type GraphNodeKind, type GraphNodeOf } from "./types";
 
 export interface TurnGraph {
   turn: number;
@@ -78,6 +78,17 @@ export function updateNode(
     const next = change(node);
     return next === node ? graph : { ...graph, nodes: { ...graph.nodes, [id]: next } };
   });
+}
+
+/** Changes one node of a turn when it is of `kind`; a node of another kind is left as it is. */
+export function updateNodeOf<K extends GraphNodeKind>(
+  state: RunGraphState,
+  turn: number,
+  id: string,
+  kind: K,
+  change: (node: GraphNodeOf<K>) => GraphNodeOf<K>,
+): RunGraphState {
+  return updateNode(state, turn, id, (node) => (isNodeKind(node, kind) ? change(node) : node));
 }
 
 /** Adds nodes (ignoring ids already there) and edges (ignoring ids already there) to a turn. */

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { runPipeline, toolCall } from "@/lib/pipeline/testing/pipeline-harness";
 import type { NewEvent } from "@/lib/trace/events";
 import { projectRunGraph } from "./reduce-run-graph";
-import { buildLog, completed, readStatuses, requested, stage } from "./testing/graph-log";
-import type { RunGraph } from "./types";
+import { buildLog, completed, findNodeOf, readStatuses, requested, stage } from "./testing/graph-log";
+import { readCallId, type RunGraph } from "./types";
 
 const CALLS = [
   toolCall("unknown", "nope", {}),
@@ -21,8 +21,8 @@ const HISTORY: NewEvent[] = [
 const callStatuses = (graph: RunGraph, callId: string) =>
   Object.fromEntries(
     graph.nodes
-      .filter((node) => node.callId === callId && node.kind !== "block")
-      .map((node) => [node.stage ?? node.kind, node.status]),
+      .filter((node) => readCallId(node) === callId && node.kind !== "block")
+      .map((node) => [node.kind === "stage" ? node.stage : node.kind, node.status]),
   );
 
 describe("the graph of a real pipeline log", () => {
@@ -66,9 +66,11 @@ describe("the graph of a real pipeline log", () => {
       "error-result": "skipped",
     });
     const byId = new Map(graph.nodes.map((node) => [node.id, node]));
-    expect(byId.get("t1:call:blocked:error-result")?.errorKind).toBe("blocked_by_policy");
+    expect(findNodeOf(graph, "t1:call:blocked:error-result", "error-result")?.errorKind).toBe(
+      "blocked_by_policy",
+    );
     expect(byId.get("t1:results")).toMatchObject({ status: "ok", detail: "3/3" });
-    expect(byId.get("t1:call:fine:execute")?.ms).toBe(0);
+    expect(findNodeOf(graph, "t1:call:fine:execute", "stage")?.ms).toBe(0);
   });
 
   it("all-or-nothing: the ok call is aborted before approval and takes the error branch", async () => {
@@ -86,9 +88,7 @@ describe("the graph of a real pipeline log", () => {
       normalize: "ok",
       "error-result": "error",
     });
-    expect(graph.nodes.find((node) => node.id === "t1:call:fine:error-result")?.errorKind).toBe(
-      "batch_aborted",
-    );
+    expect(findNodeOf(graph, "t1:call:fine:error-result", "error-result")?.errorKind).toBe("batch_aborted");
   });
 
   it("a prefix shows the ok call's execute running where the full log shows it ok", async () => {

@@ -3,7 +3,15 @@ import { sessionCreated } from "@/lib/pipeline/policy/testing/build-log";
 import type { NewEvent } from "@/lib/trace/events";
 import { createRunGraphProjector } from "./projector";
 import { projectRunGraph } from "./reduce-run-graph";
-import { buildLog, completed, readStatuses, requested, stage, wireEvents } from "./testing/graph-log";
+import {
+  buildLog,
+  completed,
+  findNodeOf,
+  readStatuses,
+  requested,
+  stage,
+  wireEvents,
+} from "./testing/graph-log";
 
 const c1Stages = (status: Record<string, string>) =>
   Object.fromEntries(Object.entries(status).filter(([id]) => id.startsWith("t1:call:c1:")));
@@ -199,7 +207,7 @@ describe("projectRunGraph on a cut stream", () => {
   it("marks the turn's stream node cut; a whole stream has no mark", () => {
     const stream = projectRunGraph(cutLog).nodes.find((node) => node.id === "t1:stream");
     expect(stream).toMatchObject({ cut: true, stopReason: "other", wireEvents: 2, seqs: [4, 7] });
-    expect(projectRunGraph(LOG).nodes.find((node) => node.id === "t1:stream")?.cut).toBeUndefined();
+    expect(findNodeOf(projectRunGraph(LOG), "t1:stream", "stream")?.cut).toBeUndefined();
   });
 });
 

@@ -5,10 +5,10 @@
 import { assertNever } from "@/lib/protocol/unified";
 import type { RequestAssembled, TraceEvent } from "../events";
 import { addAssistantBlocks, openTurn } from "./build-turn";
-import { applyOutcome, applyStage, attachToCall } from "./call-events";
-import { EMPTY_RUN_GRAPH, updateNode, withSeq, type RunGraphState } from "./graph-state";
+import { applyOutcome, applyStage, attachToCall, attachToStage } from "./call-events";
+import { EMPTY_RUN_GRAPH, updateNode, updateNodeOf, withSeq, type RunGraphState } from "./graph-state";
 import { applyPause, applyResume, applyRunEnd } from "./run-events";
-import { graphIds, REQUEST_SECTIONS, type GraphNode, type RunGraph } from "./types";
+import { graphIds, REQUEST_SECTIONS, type GraphNode, type RunGraph, type StreamNode } from "./types";
 
 /** Folds one event into the graph state. Pure; returns the same state when the event changes nothing. */
 export function reduceRunGraph(state: RunGraphState, event: TraceEvent): RunGraphState {
@@ -22,11 +22,11 @@ export function reduceRunGraph(state: RunGraphState, event: TraceEvent): RunGrap
     case "wire.response":
       return updateStream(state, event.turn, event.seq, (node) => ({
         status: "running",
-        detail: describeStream(node.wireEvents ?? 0, undefined),
+        detail: describeStream(node.wireEvents, undefined),
       }));
     case "wire.event":
       return updateStream(state, event.turn, null, (node) => {
-        const count = (node.wireEvents ?? 0) + 1;
+        const count = node.wireEvents + 1;
         return { status: "running", wireEvents: count, detail: describeStream(count, undefined) };
       });
     case "wire.error":
@@ -37,7 +37,7 @@ export function reduceRunGraph(state: RunGraphState, event: TraceEvent): RunGrap
         status: "ok",
         stopReason,
         cut: event.cut,
-        detail: describeStream(node.wireEvents ?? 0, stopReason),
+        detail: describeStream(node.wireEvents, stopReason),
       }));
       return addAssistantBlocks(done, event);
     }
@@ -53,7 +53,7 @@ export function reduceRunGraph(state: RunGraphState, event: TraceEvent): RunGrap
         event.seq,
       );
     case "tool.progress":
-      return attachToCall(state, event.callId, "progress", event.seq, (node) =>
+      return attachToStage(state, event.callId, "progress", event.seq, (node) =>
         node.status === "running" ? { detail: event.message } : {},
       );
     case "workspace.changed":
@@ -130,13 +130,19 @@ function applyRequest(state: RunGraphState, event: RequestAssembled): RunGraphSt
   let next = state;
   for (const section of REQUEST_SECTIONS) {
     const tokens = event.tokens[section];
-    next = updateNode(next, event.turn, graphIds.section(event.turn, section), (node) => ({
-      ...node,
-      status: "ok",
-      tokens,
-      detail: `${tokens} tokens (${event.tokens.tokenizer})`,
-      seqs: withSeq(node, event.seq),
-    }));
+    next = updateNodeOf(
+      next,
+      event.turn,
+      graphIds.section(event.turn, section),
+      "request-section",
+      (node) => ({
+        ...node,
+        status: "ok",
+        tokens,
+        detail: `${tokens} tokens (${event.tokens.tokenizer})`,
+        seqs: withSeq(node, event.seq),
+      }),
+    );
   }
   if (event.attempt === 1) return next;
   return updateStream(next, event.turn, null, () => ({
@@ -156,9 +162,9 @@ function updateStream(
   state: RunGraphState,
   turn: number,
   seq: number | null,
-  change: (node: GraphNode) => Partial<GraphNode>,
+  change: (node: StreamNode) => Partial<Omit<StreamNode, "kind">>,
 ): RunGraphState {
-  return updateNode(state, turn, graphIds.stream(turn), (node) => ({
+  return updateNodeOf(state, turn, graphIds.stream(turn), "stream", (node) => ({
     ...node,
     ...change(node),
     seqs: seq === null ? node.seqs : withSeq(node, seq),

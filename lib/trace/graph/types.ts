@@ -6,6 +6,7 @@
  * Everything here is derived from the event log only. Node ids are stable: the same node has the
  * same id in every prefix of the log, and nodes and edges are only ever added as the log grows.
  */
+import { assertNever } from "@/lib/protocol/unified";
 import type { Stage } from "../events";
 
 /** Where a node stands, as the events tell it. */
@@ -38,10 +39,11 @@ export const REQUEST_SECTIONS: readonly RequestSection[] = ["tools", "system", "
 /** An assistant block's type in Anthropic's words (what the transcript shows). */
 export type GraphBlockType = "text" | "thinking" | "redacted_thinking" | "tool_use" | "other";
 
-export interface GraphNode {
+/** What every node has, whatever its kind. */
+interface NodeBase<K extends GraphNodeKind> {
   /** Stable across prefixes: `t1:stream`, `t1:call:toolu_1:validate`, `run:r1:end`… */
   id: string;
-  kind: GraphNodeKind;
+  kind: K;
   /** The turn the node belongs to (a run end belongs to the run's last turn). */
   turn: number;
   status: GraphNodeStatus;
@@ -53,24 +55,93 @@ export interface GraphNode {
   seqs: readonly number[];
   /** True while the run is paused at this node (a breakpoint, an approval, a manual result). */
   paused?: boolean;
-  section?: RequestSection;
-  /** The section's token estimate (`request.assembled.tokens`). */
+}
+
+/** The user's message that opened the turn. */
+export type UserNode = NodeBase<"user">;
+
+/** One section of the model request (tools → system → messages). */
+export interface RequestSectionNode extends NodeBase<"request-section"> {
+  section: RequestSection;
+  /** The section's token estimate (`request.assembled.tokens`), once assembled. */
   tokens?: number;
-  /** For `stream`: wire events of the latest attempt so far, and the stop reason once known. */
-  wireEvents?: number;
+}
+
+/** The model's stream for the turn. */
+export interface StreamNode extends NodeBase<"stream"> {
+  /** Wire events of the latest attempt so far. */
+  wireEvents: number;
+  /** The stop reason, once the turn completed. */
   stopReason?: string;
-  /** For `stream`: the stream failed part-way; its turn holds what had arrived (`turn.completed.cut`). */
+  /** The stream failed part-way; its turn holds what had arrived (`turn.completed.cut`). */
   cut?: true;
-  blockType?: GraphBlockType;
-  /** For tool_use blocks, stages and error results. */
+}
+
+/** One block of the assistant's message. */
+export interface BlockNode extends NodeBase<"block"> {
+  blockType: GraphBlockType;
+  /** The call a `tool_use` block made (no other block has one). */
   callId?: string;
-  stage?: Stage;
-  /** Stage input and output summaries, and the stage's duration on the run's clock. */
+}
+
+/** One of a tool call's nine stages. */
+export interface StageNode extends NodeBase<"stage"> {
+  callId: string;
+  stage: Stage;
+  /** The stage's input and output summaries, and its duration on the run's clock. */
   input?: string;
   output?: string;
   ms?: number;
-  /** For `error-result` and `results`: the error kind, or the results received so far. */
+}
+
+/** The branch a call takes when it fails before `execute` (or the run's end answers it). */
+export interface ErrorResultNode extends NodeBase<"error-result"> {
+  callId: string;
+  /** The result's error kind, once the call took this branch. */
   errorKind?: string;
+}
+
+/** The turn's tool results; `detail` counts those received so far. */
+export type ResultsNode = NodeBase<"results">;
+
+/** The end of a run, linked from its last turn. */
+export type RunEndNode = NodeBase<"run-end">;
+
+/** A node of the graph: a discriminated union on `kind`, as `TraceEvent` is. */
+export type GraphNode =
+  | UserNode
+  | RequestSectionNode
+  | StreamNode
+  | BlockNode
+  | StageNode
+  | ErrorResultNode
+  | ResultsNode
+  | RunEndNode;
+
+/** The node type of one kind. */
+export type GraphNodeOf<K extends GraphNodeKind> = Extract<GraphNode, { kind: K }>;
+
+/** Whether a node is of the given kind (narrows it). */
+export function isNodeKind<K extends GraphNodeKind>(node: GraphNode, kind: K): node is GraphNodeOf<K> {
+  return node.kind === kind;
+}
+
+/** The tool call a node belongs to: a tool_use block's, a stage's or an error result's; else undefined. */
+export function readCallId(node: GraphNode): string | undefined {
+  switch (node.kind) {
+    case "block":
+    case "stage":
+    case "error-result":
+      return node.callId;
+    case "user":
+    case "request-section":
+    case "stream":
+    case "results":
+    case "run-end":
+      return undefined;
+    default:
+      return assertNever(node, "graph node kind");
+  }
 }
 
 /** `flow`: the normal path; `branch`: a failing stage to its call's error result. */

@@ -1,5 +1,5 @@
 import type { NewEvent, Stage, StageStatus, TraceEvent } from "@/lib/trace/events";
-import type { RunGraph } from "../types";
+import { isNodeKind, type GraphNodeKind, type GraphNodeOf, type RunGraph } from "../types";
 
 /** Gives hand-written events their envelope: dense seq from 0, `at` 1000 + seq, session `s1`. */
 export function buildLog(events: readonly NewEvent[]): TraceEvent[] {
@@ -66,4 +66,14 @@ export function stage(callId: string, name: Stage, status: StageStatus, output =
 /** Every node's status, by id. */
 export function readStatuses(graph: RunGraph): Record<string, string> {
   return Object.fromEntries(graph.nodes.map((node) => [node.id, node.status]));
+}
+
+/** The node with this id when it is of `kind`; undefined when there is none (or it is of another kind). */
+export function findNodeOf<K extends GraphNodeKind>(
+  graph: RunGraph,
+  id: string,
+  kind: K,
+): GraphNodeOf<K> | undefined {
+  const node = graph.nodes.find((candidate) => candidate.id === id);
+  return node && isNodeKind(node, kind) ? node : undefined;
 }
