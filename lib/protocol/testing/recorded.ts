@@ -9,10 +9,11 @@
  * payload's `type`), `data: <line>` alone for Chat Completions, followed by `data: [DONE]` as
  * the Chat Completions API ends every stream.
  *
- * A few Anthropic chunk files hold several HTTP responses one after the other (the recorder of a
- * multi-step run appended each step's stream): {@link readRecordedResponses} cuts them where a
- * `message_start` follows a `message_stop`. A `message_start` before `message_stop` is not a cut:
- * it is the stream's own defect, kept for the test of it.
+ * A few chunk files hold several HTTP responses one after the other (the recorder of a multi-step
+ * run appended each step's stream): {@link readRecordedResponses} cuts them where a Responses
+ * stream's `response.created` arrives, or where an Anthropic `message_start` follows a
+ * `message_stop`. A `message_start` before `message_stop` is not a cut: it is the stream's own
+ * defect, kept for the test of it.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -71,28 +72,33 @@ export function readRecordedSse(name: string, entry: RecordingEntry): Uint8Array
   return new TextEncoder().encode(frameChunks(new TextDecoder().decode(bytes), entry.wire));
 }
 
-/** Splits Anthropic chunk lines into responses: a new one starts at a message_start after a message_stop. */
-function splitAnthropicResponses(lines: string[]): string[][] {
+/**
+ * Splits chunk lines into HTTP responses. Anthropic: a new one starts at a message_start after a
+ * message_stop. Responses: at every `response.created`.
+ */
+function splitResponses(lines: string[], wire: WireFormat): string[][] {
   const responses: string[][] = [];
   let stopped = true;
   for (const line of lines) {
     const type = (JSON.parse(line) as { type: string }).type;
-    if (type === "message_start" && stopped) responses.push([]);
+    if (wire === "openai-responses" ? type === "response.created" : type === "message_start" && stopped)
+      responses.push([]);
     if (type === "message_start") stopped = false;
     if (type === "message_stop") stopped = true;
-    responses.at(-1)?.push(line);
+    if (responses.length === 0) responses.push([]);
+    responses.at(-1)!.push(line);
   }
   return responses;
 }
 
 /** The recording as one SSE body per HTTP response it holds (see the file comment), in order. */
 export function readRecordedResponses(name: string, entry: RecordingEntry): Uint8Array[] {
-  if (entry.format === "sse" || entry.wire !== "anthropic") return [readRecordedSse(name, entry)];
+  if (entry.format === "sse" || entry.wire === "openai-chat") return [readRecordedSse(name, entry)];
   const lines = new TextDecoder()
     .decode(readRecordingBytes(name))
     .split("\n")
     .filter((line) => line.trim() !== "");
-  return splitAnthropicResponses(lines).map((response) =>
-    new TextEncoder().encode(frameChunks(response.join("\n"), "anthropic")),
+  return splitResponses(lines, entry.wire).map((response) =>
+    new TextEncoder().encode(frameChunks(response.join("\n"), entry.wire)),
   );
 }
