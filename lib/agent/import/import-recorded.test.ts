@@ -1,0 +1,103 @@
+/**
+ * Imports built from the recorded streams (`fixtures/recorded/`): a multi-request HAR whose
+ * follow-up request repeats the assistant turn as the SDK sends it back, a capture cut mid-stream,
+ * and a text capture cut inside a multi-byte UTF-8 character.
+ */
+import Anthropic from "@anthropic-ai/sdk";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Runtime } from "@/lib/agent/runtime";
+import { checkTranscript } from "@/lib/protocol/doctor/check";
+import { createSseFetch } from "@/lib/protocol/testing/fixtures";
+import { readRecordedResponses, readRecordingManifest } from "@/lib/protocol/testing/recorded";
+import type { EventOf, TraceEvent } from "@/lib/trace/events";
+import { projectTranscript } from "@/lib/trace/transcript";
+import { importSession } from "./import-session";
+import { openTestRuntime } from "./testing/runtime";
+import type { ImportInput } from "./types";
+
+let runtime: Runtime;
+let dispose: () => void;
+beforeEach(() => ({ runtime, dispose } = openTestRuntime()));
+afterEach(() => dispose());
+
+type Json = Record<string, unknown>;
+const manifest = readRecordingManifest();
+const decoder = new TextDecoder();
+
+function importInput(input: ImportInput) {
+  const outcome = importSession(runtime, input);
+  if (!outcome.ok) throw new Error(outcome.problem.error);
+  return { ...outcome.value, events: runtime.store.events(outcome.value.id) };
+}
+
+function only<K extends TraceEvent["kind"]>(events: TraceEvent[], kind: K): EventOf<K>[] {
+  return events.filter((e): e is EventOf<K> => e.kind === kind);
+}
+
+/** What the SDK's MessageStream hands back as the assistant turn, as it would send it next time. */
+async function readSdkMessage(bytes: Uint8Array): Promise<Json> {
+  const client = new Anthropic({ apiKey: "x", maxRetries: 0, fetch: createSseFetch(bytes) });
+  const stream = client.messages.stream({
+    model: "m",
+    max_tokens: 16,
+    messages: [{ role: "user", content: "hi" }],
+  });
+  return JSON.parse(JSON.stringify(await stream.finalMessage())) as Json;
+}
+
+function harEntry(body: Json, sse: Uint8Array) {
+  return {
+    startedDateTime: "2025-01-01T00:00:00.000Z",
+    request: {
+      method: "POST",
+      url: "https://api.anthropic.com/v1/messages",
+      headers: [{ name: "content-type", value: "application/json" }],
+      postData: { mimeType: "application/json", text: JSON.stringify(body) },
+    },
+    response: {
+      status: 200,
+      statusText: "OK",
+      headers: [{ name: "content-type", value: "text/event-stream" }],
+      content: { mimeType: "text/event-stream", text: decoder.decode(sse) },
+    },
+  };
+}
+
+describe("a multi-request HAR built from a recorded two-step run", () => {
+  const name = "anthropic/anthropic-tool-search-bm25.1.chunks.txt";
+
+  it("imports exactly one turn per response, though the follow-up repeats the turn in the SDK's key order", async () => {
+    const [first, second] = readRecordedResponses(name, manifest[name]!);
+    const sdkTurn = await readSdkMessage(first!);
+    const content = sdkTurn.content as Json[];
+    // The SDK puts a streamed block's `input` after `caller`, unlike the wire's content_block_start.
+    expect(Object.keys(content.find((block) => block.type === "server_tool_use")!).at(-1)).toBe("input");
+    const call = content.find((block) => block.type === "tool_use")!;
+    const user = { role: "user", content: "What is the weather in San Francisco?" };
+    const base = { model: "claude-sonnet-4-5", max_tokens: 1024, stream: true };
+    const followUp = [
+      user,
+      { role: "assistant", content },
+      { role: "user", content: [{ type: "tool_result", tool_use_id: call.id, content: "72°F, sunny" }] },
+    ];
+    const har = {
+      log: {
+        version: "1.2",
+        creator: { name: "test", version: "1" },
+        entries: [
+          harEntry({ ...base, messages: [user] }, first!),
+          harEntry({ ...base, messages: followUp }, second!),
+        ],
+      },
+    };
+    const imported = importInput({ kind: "json", value: har });
+    const turns = only(imported.events, "turn.completed");
+    expect(turns.map((turn) => [turn.turn, (turn.message as Json).id])).toEqual([
+      [1, "msg_011bqgzot9grwdetCByUmXRP"],
+      [2, "msg_0132hQ7tpsGJhdPtEBhmKA2R"],
+    ]);
+    expect(only(imported.events, "tool.result").map((result) => result.callId)).toEqual([call.id]);
+    expect(imported.notes.filter((note) => note.includes("does not repeat"))).toEqual([]);
+    expect(checkTranscript(projectTranscript(imported.events, Infinity).messages)).toEqual([]);
+  });
+});
