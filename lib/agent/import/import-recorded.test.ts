@@ -101,3 +101,54 @@ describe("a multi-request HAR built from a recorded two-step run", () => {
     expect(checkTranscript(projectTranscript(imported.events, Infinity).messages)).toEqual([]);
   });
 });
+
+/** A recording's SSE cut right after its second tool-argument fragment, as a dropped connection leaves it. */
+function cutInsideArguments(name: string, marker: RegExp): string {
+  const [bytes] = readRecordedResponses(name, manifest[name]!);
+  const frames = decoder.decode(bytes).split(/(?<=\n\n)/);
+  const fragments = frames.flatMap((frame, index) => (marker.test(frame) ? [index] : []));
+  expect(fragments.length).toBeGreaterThanOrEqual(2);
+  return frames.slice(0, fragments[1]! + 1).join("");
+}
+
+describe("a capture cut mid-stream", () => {
+  it.each([
+    ["anthropic/anthropic-json-tool.2.chunks.txt", /"input_json_delta","partial_json":"[^"]/],
+    ["openai-chat/openai-python-tool-call-c6aa7e397b71.sse", /"arguments":"[^"]/],
+    ["openai-responses/azure-tool-call.1.chunks.txt", /function_call_arguments\.delta/],
+  ])("%s: the turn is marked cut and its call gets an interrupted result", (name, marker) => {
+    const imported = importInput({ kind: "text", text: cutInsideArguments(name, marker) });
+    const [turn, ...more] = only(imported.events, "turn.completed");
+    expect(more).toEqual([]);
+    expect(turn).toMatchObject({
+      cut: true,
+      stopReason: { unified: "other", raw: null },
+      usage: { inputTokens: null, outputTokens: null },
+    });
+    const calls = turn!.unified.content.filter((block) => block.type === "toolCall");
+    expect(calls).toHaveLength(1);
+    expect(only(imported.events, "tool.result")).toEqual([
+      expect.objectContaining({
+        callId: calls[0]!.id,
+        turn: 1,
+        isError: true,
+        errorKind: "interrupted",
+        content: `The stream was cut before ${calls[0]!.name} ran; it did not run.`,
+      }),
+    ]);
+    expect(imported.notes).toContain(
+      "The turn was cut part-way: it is marked cut, and its 1 tool call has an interrupted result.",
+    );
+    const view = projectTranscript(imported.events, Infinity);
+    expect(view.messages.find((message) => message.role === "assistant")?.cut).toBe(true);
+    expect(checkTranscript(view.messages).filter((problem) => problem.severity === "error")).toEqual([]);
+  });
+
+  it("a whole capture is not cut: an ordinary turn, its call left for the next request", () => {
+    const name = "anthropic/anthropic-json-tool.2.chunks.txt";
+    const [bytes] = readRecordedResponses(name, manifest[name]!);
+    const imported = importInput({ kind: "text", text: decoder.decode(bytes) });
+    expect(only(imported.events, "turn.completed")[0]).not.toHaveProperty("cut");
+    expect(only(imported.events, "tool.result")).toEqual([]);
+  });
+});
