@@ -12,6 +12,7 @@ import { readRecordedResponses, readRecordingManifest } from "@/lib/protocol/tes
 import type { EventOf, TraceEvent } from "@/lib/trace/events";
 import { projectTranscript } from "@/lib/trace/transcript";
 import { importSession } from "./import-session";
+import { readImportRequest } from "./read-request";
 import { openTestRuntime } from "./testing/runtime";
 import type { ImportInput } from "./types";
 
@@ -150,5 +151,48 @@ describe("a capture cut mid-stream", () => {
     const imported = importInput({ kind: "text", text: decoder.decode(bytes) });
     expect(only(imported.events, "turn.completed")[0]).not.toHaveProperty("cut");
     expect(only(imported.events, "tool.result")).toEqual([]);
+  });
+});
+
+describe("a text capture cut inside a multi-byte UTF-8 character", () => {
+  it("is read, the cut character as U+FFFD, with a note; the turn is what had arrived", async () => {
+    const name = "anthropic/anthropic-clear-tool-uses.1.chunks.txt";
+    const [bytes] = readRecordedResponses(name, manifest[name]!);
+    const degree = bytes!.findIndex((byte, index) => byte === 0xc2 && bytes![index + 1] === 0xb0);
+    expect(degree).toBeGreaterThan(0);
+    const cut = bytes!.slice(0, degree + 1); // the first byte of "°" only
+    const request = new Request("http://localhost/api/import", {
+      method: "POST",
+      headers: { "content-type": "text/plain" },
+      body: cut,
+    });
+    const read = await readImportRequest(request);
+    expect(read.ok).toBe(true);
+    if (!read.ok) return;
+    expect(read.input).toEqual({ kind: "text", text: decoder.decode(bytes!.slice(0, degree)) + "\uFFFD" });
+    const imported = importInput(read.input);
+    expect(imported.notes).toContain(
+      "The capture ends inside a multi-byte UTF-8 character (it was cut mid-character); that character reads as U+FFFD.",
+    );
+    const [turn] = only(imported.events, "turn.completed");
+    expect(turn).toMatchObject({ cut: true });
+    const textOf = (message: typeof turn) =>
+      message!.unified.content.map((block) => (block.type === "text" ? block.text : "")).join("");
+    const [whole] = only(importInput({ kind: "text", text: decoder.decode(bytes) }).events, "turn.completed");
+    expect(textOf(turn).length).toBeGreaterThan(0);
+    expect(textOf(whole).startsWith(textOf(turn))).toBe(true);
+    expect(textOf(whole).length).toBeGreaterThan(textOf(turn).length);
+  });
+
+  it("a byte that is not UTF-8 inside the body is still refused", async () => {
+    const request = new Request("http://localhost/api/import", {
+      method: "POST",
+      headers: { "content-type": "text/plain" },
+      body: new Uint8Array([0x64, 0x61, 0xff, 0x61]),
+    });
+    const read = await readImportRequest(request);
+    expect(read.ok).toBe(false);
+    if (read.ok) return;
+    expect(read.response.status).toBe(400);
   });
 });

@@ -52,6 +52,10 @@ function detectStreamFormat(events: readonly SseEvent[]): WireFormat | null {
 
 /** Events of a capture: SSE, or (when nothing decodes as SSE) one JSON event per line with its `type`. */
 function decodeCapture(text: string, notes: string[]): SseEvent[] {
+  if (text.endsWith("\uFFFD"))
+    notes.push(
+      "The capture ends inside a multi-byte UTF-8 character (it was cut mid-character); that character reads as U+FFFD.",
+    );
   let body = text;
   const head = /^HTTP\/\d(?:\.\d)? \d{3}[^\n]*\n(?:[^\n]+\n)*?\r?\n/.exec(text);
   if (head) {
