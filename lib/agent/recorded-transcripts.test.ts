@@ -55,12 +55,13 @@ function roundTrip(view: TranscriptView, format: TranscriptFormat): readonly Uni
  * not a wish: a turn with no content at all (a refusal with no blocks, a stream that failed
  * before any block) is an empty assistant message in every format that writes one (Responses
  * writes no item for it); a turn made only of Responses items that Chat Completions cannot carry
- * (shell, local shell, apply_patch, custom tool calls, an MCP approval request, advisor server
- * tools) is an empty assistant message in Chat; a call cut by a second `message_start` keeps
- * arguments that do not parse wherever the raw text is kept.
+ * (shell, local shell, apply_patch, custom tool calls, an MCP approval request), or only of
+ * Anthropic server tool blocks, is an empty assistant message in Chat; a call cut by a second
+ * `message_start` keeps arguments that do not parse wherever the raw text is kept.
  */
 const CHAT_CANNOT_CARRY = new Set([
   "anthropic/anthropic-advisor-stop-reasons.chunks.txt#0",
+  "anthropic/anthropic-code-execution-20250825-empty-first-delta.chunks.txt#0",
   "openai-responses/openai-apply-patch-tool.1.chunks.txt#0",
   "openai-responses/openai-custom-tool.1.chunks.txt#0",
   "openai-responses/openai-local-shell-tool.1.chunks.txt#0",

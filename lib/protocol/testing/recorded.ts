@@ -28,6 +28,8 @@ export interface SdkDivergence {
   behaviour: string;
   /** What our assembly does instead. */
   ours: string;
+  /** When we assemble the turn where the SDK throws: the note our fold adds instead of an error. */
+  note?: string;
 }
 
 export interface RecordingEntry {
