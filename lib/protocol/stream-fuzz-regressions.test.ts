@@ -11,13 +11,16 @@ const event = (data: unknown, name: string | null = null): SseEvent => ({
   event: name,
   data: JSON.stringify(data),
 });
+/** An Anthropic event: always named (the fold skips a data-only frame, as the SDK does). */
+const named = (data: { type: unknown; [key: string]: unknown }, name?: string): SseEvent =>
+  event(data, name ?? (typeof data.type === "string" ? data.type : null));
 const UNPRINTABLE = { toString: 0 };
 
 describe("events that once broke a fold", () => {
   it("Anthropic: an event whose own type is an object is read by its SSE event name", () => {
     const state = STREAM_FORMATS.anthropic.assemble([
-      event({ type: "message_start", message: { content: [] } }),
-      event(
+      named({ type: "message_start", message: { content: [] } }),
+      named(
         { type: UNPRINTABLE, index: 0, content_block: { type: "text", text: "" } },
         "content_block_start",
       ),
@@ -28,8 +31,8 @@ describe("events that once broke a fold", () => {
 
   it("Anthropic: a message_start whose content holds a number is refused, with a note", () => {
     const state = STREAM_FORMATS.anthropic.assemble([
-      event({ type: "message_start", message: { content: ["", 5e-324] } }),
-      event({
+      named({ type: "message_start", message: { content: ["", 5e-324] } }),
+      named({
         type: "content_block_delta",
         index: 1,
         delta: { type: "input_json_delta", partial_json: "{" },
@@ -44,9 +47,9 @@ describe("events that once broke a fold", () => {
 
   it("Anthropic: a text delta that is an unprintable object is a note, not a throw", () => {
     const state = STREAM_FORMATS.anthropic.assemble([
-      event({ type: "message_start", message: { content: [] } }),
-      event({ type: "content_block_start", index: 0, content_block: { type: "text", text: "a" } }),
-      event({ type: "content_block_delta", index: 0, delta: { type: "text_delta", text: UNPRINTABLE } }),
+      named({ type: "message_start", message: { content: [] } }),
+      named({ type: "content_block_start", index: 0, content_block: { type: "text", text: "a" } }),
+      named({ type: "content_block_delta", index: 0, delta: { type: "text_delta", text: UNPRINTABLE } }),
     ]) as { message: { content: unknown[] }; notes: string[] };
     expect(state.message.content).toEqual([{ type: "text", text: "a" }]);
     expect(state.notes).toEqual([
@@ -71,8 +74,8 @@ describe("events that once broke a fold", () => {
     "ignores a block, choice or output index of %d in every format, at once",
     (index) => {
       const anthropic = STREAM_FORMATS.anthropic.assemble([
-        event({ type: "message_start", message: { content: [] } }),
-        event({ type: "content_block_start", index, content_block: { type: "text", text: "" } }),
+        named({ type: "message_start", message: { content: [] } }),
+        named({ type: "content_block_start", index, content_block: { type: "text", text: "" } }),
       ]) as { message: { content: unknown[] }; notes: string[] };
       expect(anthropic.message.content).toEqual([]);
       expect(anthropic.notes).toEqual(["content_block_start without an index or a typed content_block"]);

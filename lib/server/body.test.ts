@@ -1,6 +1,6 @@
 import { Type, type TSchema } from "@sinclair/typebox";
 import { describe, expect, it } from "vitest";
-import { readJsonBody } from "@/lib/server/body";
+import { readJsonBody, readTextBody } from "@/lib/server/body";
 
 const MessageBody = Type.Object({ text: Type.String({ minLength: 1 }) }, { additionalProperties: false });
 
@@ -209,5 +209,19 @@ describe("readJsonBody", () => {
       { error: "unexpected property /a~1b~0c", path: "/a~1b~0c" },
       MessageBody,
     );
+  });
+});
+
+describe("readTextBody", () => {
+  it("reads a body cut inside its last character, that character as U+FFFD", async () => {
+    const bytes = new TextEncoder().encode("72°F");
+    const read = await readTextBody(post(bytes.slice(0, 3)));
+    expect(read).toEqual({ ok: true, text: "72\uFFFD" });
+  });
+
+  it("refuses a body with an invalid byte before its end", async () => {
+    const read = await readTextBody(post(new Uint8Array([0x37, 0xff, 0x32])));
+    expect(read.ok).toBe(false);
+    if (!read.ok) expect(read.response.status).toBe(400);
   });
 });

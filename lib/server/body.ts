@@ -57,7 +57,8 @@ export async function readJsonBody<T extends TSchema>(
 
 /**
  * The body as UTF-8 text, at most `limitBytes` (default 1 MiB): 413 when the declared length or
- * the bytes that arrive pass it (the rest is not read), 400 when the bytes are not valid UTF-8.
+ * the bytes that arrive pass it (the rest is not read), 400 when the bytes are not valid UTF-8
+ * (a body cut inside its last character is read, that character as U+FFFD).
  */
 export async function readTextBody(
   request: Request,
@@ -115,11 +116,24 @@ async function readLimitedBytes(
   return Buffer.concat(chunks, total);
 }
 
+/**
+ * The bytes as UTF-8, or `null` when they are not. A body that ends inside a character (a capture
+ * cut mid-character) is read, that last character as U+FFFD: only an invalid byte before the end
+ * makes it `null`.
+ */
 function decodeUtf8(bytes: Uint8Array): string | null {
+  const decoder = new TextDecoder("utf-8", { fatal: true });
+  let text: string;
   try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    // Streaming, fatal decoding throws only on an invalid byte and keeps an unfinished last character.
+    text = decoder.decode(bytes, { stream: true });
   } catch {
-    return null; // fatal decoding throws only on invalid UTF-8
+    return null;
+  }
+  try {
+    return text + decoder.decode();
+  } catch {
+    return `${text}\uFFFD`; // the bytes end inside a character
   }
 }
 

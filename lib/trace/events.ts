@@ -117,8 +117,9 @@ export interface TurnCompleted extends Envelope {
   usage: Usage;
   /**
    * The stream failed part-way and this is what had arrived (`stopReason` is `other`, usage
-   * unknown). Recorded only when it holds a tool call, which the run's end then answers with an
-   * `interrupted` result, so the transcript stays valid.
+   * unknown). A live run records it only when it holds a tool call, which the run's end then
+   * answers with an `interrupted` result, so the transcript stays valid; an import marks any
+   * capture that ends part-way, and answers its calls with `interrupted` results itself.
    */
   cut?: true;
 }

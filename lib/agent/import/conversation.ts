@@ -1,5 +1,6 @@
 import "server-only";
 import { assertNever, type Block, type UnifiedMessage } from "@/lib/protocol/unified";
+import { canonicalizeValue } from "@/lib/trace/canonical-json";
 import type { NewEvent } from "@/lib/trace/events";
 import type { ImportedTurn } from "./types";
 
@@ -75,9 +76,13 @@ function describeBlock(block: Block): string {
   return `a ${block.type} block`;
 }
 
-/** A message reduced to what two providers' forms of it share, to compare requests with what came before. */
+/**
+ * A message reduced to what two providers' forms of it share, to compare requests with what came
+ * before. Canonical JSON (keys sorted): a client sends a turn back with its keys in its own order
+ * (the SDK puts a streamed block's `input` after `caller`), and that is still the same turn.
+ */
 export function summarizeMessage(message: UnifiedMessage): string {
-  return JSON.stringify([
+  return canonicalizeValue([
     message.role,
     message.content.map((block) => {
       switch (block.type) {

@@ -115,5 +115,40 @@ export function appendCapture(
     const { message, body } = capture.error;
     draft.events.push({ kind: "wire.error", turn, attempt, source: "stream", status: null, message, body });
     draft.notes.push(`The stream ended with an error event (${message}); no turn was completed.`);
-  } else if (capture.response) appendAssistantTurn(draft, capture.response.turn, attempt);
+  } else if (capture.response?.turn && capture.cut) appendCutTurn(draft, capture.response.turn, attempt);
+  else if (capture.response) appendAssistantTurn(draft, capture.response.turn, attempt);
+}
+
+/**
+ * A capture cut part-way, recorded as a live run records a stream that failed mid-turn: the turn
+ * marked `cut` (stop reason `other`, usage unknown), and each of its tool calls answered by an
+ * `interrupted` result, since nothing will ever run it, so the transcript stays valid.
+ */
+function appendCutTurn(draft: ConversationDraft, turn: ImportedTurn, attempt: number): void {
+  appendAssistantTurn(
+    draft,
+    {
+      ...turn,
+      stopReason: { unified: "other", raw: null },
+      usage: { inputTokens: null, outputTokens: null },
+      cut: true,
+    },
+    attempt,
+  );
+  const calls = turn.unified.content.filter((block) => block.type === "toolCall");
+  for (const call of calls)
+    draft.events.push({
+      kind: "tool.result",
+      callId: call.id,
+      turn: draft.turn,
+      name: call.name,
+      content: `The stream was cut before ${call.name} ran; it did not run.`,
+      isError: true,
+      errorKind: "interrupted",
+    });
+  draft.notes.push(
+    calls.length > 0
+      ? `The turn was cut part-way: it is marked cut, and its ${calls.length} tool call${calls.length === 1 ? " has" : "s have"} an interrupted result.`
+      : "The turn was cut part-way: it is marked cut.",
+  );
 }

@@ -14,6 +14,8 @@ export interface ReadCapture {
   response?: ReadResponse;
   /** An `error` event in the stream: what it said, and its raw data. */
   error?: { message: string; body: string };
+  /** The capture ends before the stream's end (`message_stop`, `[DONE]`, `response.completed`): the turn is what had arrived. */
+  cut?: true;
 }
 
 export type ReadCaptureOutcome = { ok: true; value: ReadCapture } | { ok: false; error: string };
@@ -50,6 +52,10 @@ function detectStreamFormat(events: readonly SseEvent[]): WireFormat | null {
 
 /** Events of a capture: SSE, or (when nothing decodes as SSE) one JSON event per line with its `type`. */
 function decodeCapture(text: string, notes: string[]): SseEvent[] {
+  if (text.endsWith("\uFFFD"))
+    notes.push(
+      "The capture ends inside a multi-byte UTF-8 character (it was cut mid-character); that character reads as U+FFFD.",
+    );
   let body = text;
   const head = /^HTTP\/\d(?:\.\d)? \d{3}[^\n]*\n(?:[^\n]+\n)*?\r?\n/.exec(text);
   if (head) {
@@ -92,7 +98,7 @@ function assembleCapture(format: WireFormat, events: SseEvent[], notes: string[]
     }
     if (!done) notes.push(`The capture ends before ${end}: the turn holds what had arrived.`);
     const read = readResponseBody(message, format, notes, raw);
-    if (read.ok) return { format, events, response: read.value };
+    if (read.ok) return { format, events, response: read.value, ...(done ? {} : { cut: true as const }) };
     notes.push(`The assembled message could not be read (${read.error}): no turn was recorded.`);
     return { format, events };
   };

@@ -48,6 +48,8 @@ export interface ImportedTurn {
   unified: UnifiedMessage;
   stopReason: StopReason;
   usage: Usage;
+  /** The stream was cut part-way: what had arrived, as a live run records it (`turn.completed.cut`). */
+  cut?: true;
 }
 
 /** What planning needs from the outside: the time stamped on imported wire events. */

@@ -11,9 +11,12 @@ export type DeltaOutcome =
   | { kind: "json"; partialJson: string }
   | { kind: "ignored"; note: string };
 
-/** Blocks whose `input` is streamed as `input_json_delta`s (`tool_use`, `server_tool_use`, …). */
+/** The block types whose `input` is streamed as `input_json_delta`s, as the SDK's beta stream knows them. */
+const TOOL_INPUT_BLOCKS: readonly string[] = ["tool_use", "server_tool_use", "mcp_tool_use"];
+
+/** Blocks whose `input` is streamed as `input_json_delta`s (`tool_use`, `server_tool_use`, `mcp_tool_use`). */
 export function tracksToolInput(block: AnthropicContentBlock): boolean {
-  return block.type === "tool_use" || "input" in block;
+  return TOOL_INPUT_BLOCKS.includes(block.type);
 }
 
 function mismatch(delta: AnthropicDelta, block: AnthropicContentBlock, index: number): DeltaOutcome {
@@ -22,7 +25,7 @@ function mismatch(delta: AnthropicDelta, block: AnthropicContentBlock, index: nu
 
 /**
  * Applies one delta to the block at `index`. Text and thinking deltas append; `signature_delta`
- * sets the signature; `citations_delta` appends a citation; `input_json_delta` appends to the
+ * sets the signature; `citations_delta` appends a citation; `compaction_delta` sets the compaction block's content; `input_json_delta` appends to the
  * block's raw JSON (`previousJson`), parsed only when the block stops. A delta that does not fit
  * its block, or of an unknown type, is ignored with a note, as the SDK ignores it.
  *
@@ -47,6 +50,13 @@ export function applyBlockDelta(
       if (block.type !== "text") return mismatch(delta, block, context.index);
       const citations = Array.isArray(block.citations) ? block.citations : [];
       return { kind: "block", block: { ...block, citations: [...citations, delta.citation] } };
+    }
+    case "compaction_delta": {
+      if (block.type !== "compaction") return mismatch(delta, block, context.index);
+      // The delta carries the block's final value, so it is assigned, not appended.
+      const next: AnthropicContentBlock = { ...block, content: delta.content };
+      if ("encrypted_content" in delta) next.encrypted_content = delta.encrypted_content;
+      return { kind: "block", block: next };
     }
     case "input_json_delta":
       if (!tracksToolInput(block)) return mismatch(delta, block, context.index);

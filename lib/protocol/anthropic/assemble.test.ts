@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   assembleAnthropicStream,
+  EVENT_ORDER_ERROR,
   createAnthropicStreamState,
   reduceAnthropicEvent,
   snapshotToolArguments,
@@ -150,9 +151,12 @@ describe("assembleAnthropicStream", () => {
       "block 0: input_json_delta on a text block was ignored",
       'block 0: ignored a delta of unknown type "future_delta"',
       'ignored an event of unknown type "future_event"',
-      "a second message_start was ignored",
-      "content_block_delta after message_stop was ignored",
+      'a second message_start: Unexpected event order, got message_start before receiving "message_stop"',
+      "message_stop after the stream failed was ignored",
+      "content_block_delta after the stream failed was ignored",
     ]);
+    expect(assembly.error?.type).toBe(EVENT_ORDER_ERROR);
+    expect(assembly.done).toBe(false);
   });
 
   it("records an error event after data events, keeping what was assembled", () => {

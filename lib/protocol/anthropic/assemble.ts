@@ -73,6 +73,9 @@ function mergeMessageDelta(
   for (const [key, value] of Object.entries(event.delta)) {
     if (value !== null || ["stop_reason", "stop_sequence", "stop_details"].includes(key)) merged[key] = value;
   }
+  // Beside `delta` on the event, set when not null (as the SDK's beta stream does).
+  if (event.context_management != null) merged.context_management = event.context_management;
+  if (event.input_transformations != null) merged.input_transformations = event.input_transformations;
   if (event.usage) {
     const usage: AnthropicUsage = { ...message.usage };
     for (const [key, value] of Object.entries(event.usage)) {
@@ -83,12 +86,32 @@ function mergeMessageDelta(
   return merged;
 }
 
+/**
+ * The `error.type` of the stream error a second `message_start` raises: one HTTP response holds
+ * one message, and the SDK throws on it ("Unexpected event order"), so the turn has failed.
+ */
+export const EVENT_ORDER_ERROR = "unexpected_event_order";
+
+/** A `fallback` block names the model that served the rest of the response; the SDK relabels the message. */
+function withFallbackModel(message: AnthropicMessage, block: AnthropicContentBlock): AnthropicMessage {
+  if (block.type !== "fallback") return message;
+  const to = (block as { to?: unknown }).to;
+  const model = typeof to === "object" && to !== null ? (to as { model?: unknown }).model : undefined;
+  return typeof model === "string" ? { ...message, model } : message;
+}
+
 function reduceParsed(state: AnthropicStreamState, event: AnthropicStreamEvent): AnthropicStreamState {
+  if (state.error?.type === EVENT_ORDER_ERROR)
+    return addNote(state, `${event.type} after the stream failed was ignored`);
   if (event.type === "error") return { ...state, error: event.error };
   if (event.type === "ping") return state;
   if (event.type === "message_start") {
-    if (state.message) return addNote(state, "a second message_start was ignored");
-    return { ...state, message: startMessage(event.message) };
+    if (!state.message) return { ...state, message: startMessage(event.message) };
+    const message = `Unexpected event order, got message_start before receiving "message_stop"`;
+    return {
+      ...addNote(state, `a second message_start: ${message}`),
+      error: { type: EVENT_ORDER_ERROR, message },
+    };
   }
   const message = state.message;
   if (!message) return addNote(state, `${event.type} before message_start was ignored`);
@@ -98,10 +121,12 @@ function reduceParsed(state: AnthropicStreamState, event: AnthropicStreamEvent):
       return { ...state, done: true };
     case "message_delta":
       return { ...state, message: mergeMessageDelta(message, event) };
-    case "content_block_start":
+    case "content_block_start": {
       if (message.content[event.index] !== undefined)
         return addNote(state, `block ${event.index} started twice; the second start was ignored`);
-      return { ...state, message: withBlock(message, event.index, { ...event.content_block }) };
+      const started = withBlock(message, event.index, { ...event.content_block });
+      return { ...state, message: withFallbackModel(started, event.content_block) };
+    }
     case "content_block_delta": {
       const block = message.content[event.index];
       if (!block)
@@ -142,12 +167,16 @@ function reduceParsed(state: AnthropicStreamState, event: AnthropicStreamEvent):
 
 /**
  * One step of the fold. Never throws and never mutates `state`: an event that cannot be read or
- * does not fit (a delta before its block starts, anything after `message_stop`) leaves the
- * assembly unchanged and adds a note. Deltas may interleave across block indexes.
+ * does not fit (a delta before its block starts, anything after `message_stop`, a frame with no
+ * `event:` name) leaves the assembly unchanged and adds a note. A second `message_start` is a
+ * stream error ({@link EVENT_ORDER_ERROR}), after which every event is ignored. Deltas may
+ * interleave across block indexes.
  *
  * @see https://platform.claude.com/docs/en/build-with-claude/streaming#basic-streaming-request
  */
 export function reduceAnthropicEvent(state: AnthropicStreamState, event: SseEvent): AnthropicStreamState {
+  // Every Anthropic event is named; the SDK skips a frame without an `event:` line, and so do we.
+  if (event.event === null) return addNote(state, "a data-only frame (no event: line) was ignored");
   const parsed = parseAnthropicEvent(event);
   if (!parsed.ok) return addNote(state, parsed.note);
   try {

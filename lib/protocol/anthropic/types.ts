@@ -135,7 +135,9 @@ export type AnthropicDelta =
   | { type: "input_json_delta"; partial_json: string }
   | { type: "thinking_delta"; thinking: string }
   | { type: "signature_delta"; signature: string }
-  | { type: "citations_delta"; citation: unknown };
+  | { type: "citations_delta"; citation: unknown }
+  /** The compaction block's final value (`content: null` when compaction failed); beta. */
+  | { type: "compaction_delta"; content: string | null; encrypted_content?: unknown };
 
 /** The events of a streamed response, discriminated on `type` (the SSE `event:` name). */
 export type AnthropicStreamEvent =
@@ -147,6 +149,9 @@ export type AnthropicStreamEvent =
       type: "message_delta";
       delta: { stop_reason?: string | null; stop_sequence?: string | null; [key: string]: unknown };
       usage?: AnthropicUsage;
+      /** What context editing did to the request (beta); beside `delta`, not in it. */
+      context_management?: unknown;
+      input_transformations?: unknown;
     }
   | { type: "message_stop" }
   | { type: "ping" }
