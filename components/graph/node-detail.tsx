@@ -50,6 +50,7 @@ export function NodeDetail({ node, events, upTo }: NodeDetailProps) {
     ...optional(t("section"), node.section, true),
     ...optional(t("tokens"), node.tokens === undefined ? undefined : t("tokenCount", { count: node.tokens })),
     ...optional(t("wireEvents"), node.wireEvents?.toString()),
+    ...optional(t("streamBlocks"), node.streamBlocks?.join(", ") || undefined),
     ...optional(t("stopReason"), node.stopReason, true),
     ...optional(t("errorKind"), node.errorKind, true),
     ...optional(t("duration"), node.ms === undefined ? undefined : t("ms", { ms: node.ms })),

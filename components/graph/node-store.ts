@@ -71,6 +71,7 @@ const COMPARED = [
   "paused",
   "tokens",
   "wireEvents",
+  "streamBlocks",
   "stopReason",
   "cut",
   "input",

@@ -58,6 +58,8 @@ export interface GraphNode {
   tokens?: number;
   /** For `stream`: wire events of the latest attempt so far, and the stop reason once known. */
   wireEvents?: number;
+  /** For `stream`: the blocks its stream parts started so far, named (`text`, a tool's name…). */
+  streamBlocks?: readonly string[];
   stopReason?: string;
   /** For `stream`: the stream failed part-way; its turn holds what had arrived (`turn.completed.cut`). */
   cut?: true;
