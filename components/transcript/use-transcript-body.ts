@@ -29,11 +29,15 @@ export interface UnifiedBody {
 }
 
 /** The route's answer; Anthropic's body is only ever shown as JSON here, so it stays loose. */
-export type TranscriptBodyResponse =
+export type TranscriptBodyResponse = (
   | { format: "anthropic"; body: Record<string, unknown> }
   | { format: "openai-chat"; body: OpenAIChatBody }
   | { format: "openai-responses"; body: OpenAIResponsesBody }
-  | { format: "unified"; body: UnifiedBody };
+  | { format: "unified"; body: UnifiedBody }
+) & {
+  /** What the format could not carry and was converted or left out, and why. */
+  notes?: string[];
+};
 
 /** The query key of one format's body as of event `seq`. */
 export const transcriptBodyKey = (sessionId: string, format: TranscriptFormat, seq: number) =>
