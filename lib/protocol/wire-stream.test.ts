@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { decodeSse, type SseEvent } from "./sse";
 import { readFixtureText } from "./testing/fixtures";
 import type { WireFormat } from "./unified";
+import { reduceStreamParts } from "./stream-blocks";
 import { assembleWireStream, streamPartsOf } from "./wire-stream";
 
 const fixture = (name: string) => decodeSse(readFixtureText(name), { lenient: true }).events;
@@ -237,5 +238,31 @@ describe("Anthropic parts", () => {
       },
       { kind: "other", blockType: "web_search_tool_result", complete: true },
     ]);
+  });
+});
+
+describe("reduceStreamParts", () => {
+  it("notes a part for a block that never started or is of another kind, and keeps the blocks", () => {
+    const state = reduceStreamParts([
+      { type: "text-start", id: "a", refusal: false },
+      { type: "tool-input-delta", id: "a", delta: "{" },
+      { type: "text-delta", id: "b", delta: "x" },
+      { type: "text-start", id: "a", refusal: false },
+    ]);
+    expect(state.blocks).toEqual([
+      { id: "a", position: 0, complete: false, kind: "text", refusal: false, text: "" },
+    ]);
+    expect(state.notes).toEqual([
+      "a tool part for block a, which is not a tool block, was ignored",
+      "a text part for block b, which is not a text block, was ignored",
+      "block a started twice; the second start was ignored",
+    ]);
+  });
+
+  it("takes a tool call that arrives whole, with no input streamed before it", () => {
+    const state = reduceStreamParts([
+      { type: "tool-call", id: "0", toolCallId: "c", toolName: "t", input: "{}" },
+    ]);
+    expect(state.blocks).toMatchObject([{ kind: "tool", toolCallId: "c", input: "{}", complete: true }]);
   });
 });
