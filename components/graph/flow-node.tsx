@@ -49,6 +49,11 @@ function StreamBody({ node }: { node: StreamNode }) {
   return (
     <>
       {node.stopReason ? `${count} · ${t("stop", { reason: node.stopReason })}` : count}
+      {node.streamBlocks && node.streamBlocks.length > 0 ? (
+        <span className="graph-node-blocks" data-testid="graph-stream-blocks">
+          {node.streamBlocks.join(" · ")}
+        </span>
+      ) : null}
       {node.cut ? (
         <span className="graph-node-cut" title={t("cutHint")} data-testid="graph-stream-cut">
           {t("cut")}

@@ -54,6 +54,7 @@ export function NodeDetail({ node, events, upTo }: NodeDetailProps) {
       fields.tokens === undefined ? undefined : t("tokenCount", { count: fields.tokens }),
     ),
     ...optional(t("wireEvents"), fields.wireEvents?.toString()),
+    ...optional(t("streamBlocks"), fields.streamBlocks?.join(", ") || undefined),
     ...optional(t("stopReason"), fields.stopReason, true),
     ...optional(t("errorKind"), fields.errorKind, true),
     ...optional(t("duration"), fields.ms === undefined ? undefined : t("ms", { ms: fields.ms })),

@@ -39,6 +39,7 @@ export interface NodeFields {
   section?: string;
   tokens?: number;
   wireEvents?: number;
+  streamBlocks?: readonly string[];
   stopReason?: string;
   errorKind?: string;
   ms?: number;
@@ -52,7 +53,7 @@ export function readNodeFields(node: GraphNode): NodeFields {
     case "request-section":
       return { section: node.section, tokens: node.tokens };
     case "stream":
-      return { wireEvents: node.wireEvents, stopReason: node.stopReason };
+      return { wireEvents: node.wireEvents, streamBlocks: node.streamBlocks, stopReason: node.stopReason };
     case "block":
       return { callId: node.callId };
     case "stage":

@@ -6,6 +6,7 @@ import {
   filterStreamRows,
   listRowTypes,
   listStreamTurns,
+  selectStreamFormat,
   selectStreamRows,
   type ScrubState,
   type StreamRow,
@@ -48,7 +49,11 @@ export function useStreamView(events: readonly TraceEvent[], upTo: number): Stre
   const turns = useMemo(() => listStreamTurns(events, upTo), [events, upTo]);
   const turn = pickedTurn !== null && turns.includes(pickedTurn) ? pickedTurn : (turns.at(-1) ?? null);
   const allRows = useMemo(() => (turn === null ? [] : selectStreamRows(events, turn)), [events, turn]);
-  const scrubber = useMemo(() => createStreamScrubber(allRows), [allRows]);
+  const format = useMemo(
+    () => (turn === null ? "anthropic" : selectStreamFormat(events, turn)),
+    [events, turn],
+  );
+  const scrubber = useMemo(() => createStreamScrubber(allRows, { format }), [allRows, format]);
   const rows = useMemo(() => allRows.slice(0, countEventsThrough(allRows, upTo)), [allRows, upTo]);
   const visible = useMemo(() => filterStreamRows(rows, hidden), [rows, hidden]);
   const types = useMemo(() => listRowTypes(allRows), [allRows]);

@@ -68,6 +68,16 @@ export function FormatPanel({ sessionId, format, seq, raw }: FormatPanelProps) {
       data-format={format}
       aria-busy={query.isFetching}
     >
+      {data.notes && data.notes.length > 0 ? (
+        <details className="format-notes" data-testid="format-notes">
+          <summary>{t("notes", { count: data.notes.length })}</summary>
+          <ul>
+            {data.notes.map((note, index) => (
+              <li key={index}>{note}</li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
       {raw ? (
         <pre data-testid="raw-json" className="raw-json" tabIndex={0}>
           {JSON.stringify(data.body, null, 2)}

@@ -1,28 +1,30 @@
-import { assembleAnthropicStream, snapshotToolArguments } from "@/lib/protocol/anthropic/assemble";
-import { anthropicMessageToUnified } from "@/lib/protocol/anthropic/convert";
+import { parsePartialArguments } from "@/lib/protocol/anthropic/tool-arguments";
+import { assembleStreamedTurn } from "@/lib/protocol/partial-turn";
 import type { Block, UnifiedMessage } from "@/lib/protocol/unified";
 import type { RequestAssembled, TraceEvent, WireEvent } from "@/lib/trace/events";
 
 /**
- * The assistant message being streamed right now, assembled from the wire events of the latest
- * Anthropic attempt that has not completed its turn yet; `null` when there is none (the turn
- * completed, the attempt failed, the run ended, or the wire is not Anthropic's). A tool_use
- * whose input is still streaming shows its partially parsed input.
+ * The assistant message being streamed right now, assembled through the stream parts of the
+ * latest attempt's own wire format (any of the three) that has not completed its turn yet; `null`
+ * when there is none (the turn completed, the attempt failed, the run ended). A tool call whose
+ * input is still streaming shows its partially parsed input.
  */
 export function deriveStreamingMessage(events: readonly TraceEvent[]): UnifiedMessage | null {
   const attempt = findOpenAttempt(events);
-  if (!attempt || attempt.request.format !== "anthropic" || attempt.wire.length === 0) return null;
-  const assembly = assembleAnthropicStream(attempt.wire.map(({ event, data }) => ({ event, data })));
-  if (!assembly.message) return null;
-  const message = anthropicMessageToUnified(assembly.message);
-  const partial = snapshotToolArguments(assembly.partialJson);
-  const content = message.content.flatMap((block, index): Block[] => {
+  if (!attempt || attempt.wire.length === 0) return null;
+  const turn = assembleStreamedTurn(
+    attempt.request.format,
+    attempt.wire.map(({ event, data }) => ({ event, data })),
+  );
+  if (!turn) return null;
+  const open = new Map<string, string>();
+  for (const block of turn.stream.blocks.blocks)
+    if (block.kind === "tool" && !block.complete) open.set(block.toolCallId, block.input);
+  const content = turn.unified.content.flatMap((block): Block[] => {
     if (block === undefined) return [];
-    const rawArguments = assembly.partialJson[index];
-    if (block.type !== "toolCall" || rawArguments === undefined || assembly.stoppedBlocks.includes(index)) {
-      return [block];
-    }
-    return [{ ...block, arguments: index in partial ? partial[index] : null, rawArguments }];
+    const rawArguments = block.type === "toolCall" ? open.get(block.id) : undefined;
+    if (block.type !== "toolCall" || rawArguments === undefined) return [block];
+    return [{ ...block, arguments: parsePartialArguments(rawArguments)?.value ?? null, rawArguments }];
   });
   return { role: "assistant", content };
 }

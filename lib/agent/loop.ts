@@ -8,6 +8,7 @@ import type { Clock } from "@/lib/clock/types";
 import type { ModelProvider, ModelTurn } from "@/lib/providers/types";
 import type { EventOf, NewEvent, RunTrigger, TokenEstimate, TraceEvent } from "@/lib/trace/events";
 import { lastTurn, projectSessionConfig } from "@/lib/trace/session-config";
+import { readSection } from "@/lib/trace/request-diff";
 import { projectTranscript } from "@/lib/trace/transcript";
 import { EMPTY_WORKSPACE, reduceWorkspace } from "@/lib/trace/workspace";
 import { createSyntheticResults } from "./synthetic";
@@ -139,7 +140,12 @@ async function requestTurn(
     attempt: 1,
     format: effects.provider.format,
     body,
-    tokens: effects.estimateTokens({ tools: body.tools, system: body.system, messages: body.messages }),
+    // Responses keeps the system prompt in `instructions` and the conversation in `input`.
+    tokens: effects.estimateTokens({
+      tools: readSection(body, "tools"),
+      system: readSection(body, "system"),
+      messages: readSection(body, "messages"),
+    }),
   });
   await effects.gate.checkpoint("beforeRequest", {});
   let attempt = 1;

@@ -3,6 +3,7 @@ import type { MessageCreateParamsNonStreaming } from "@anthropic-ai/sdk/resource
 import { buildAnthropicRequest } from "@/lib/protocol/anthropic/convert";
 import { buildOpenAIChatRequest } from "@/lib/protocol/openai-chat/convert";
 import type { OpenAIChatMessageParam, OpenAIChatTool } from "@/lib/protocol/openai-chat/types";
+import { adaptMessagesToFormat } from "@/lib/protocol/cross-format";
 import { buildOpenAIResponsesRequest } from "@/lib/protocol/openai-responses/convert";
 import type { OpenAIResponsesInputItem, OpenAIResponsesTool } from "@/lib/protocol/openai-responses/types";
 import { assertNever, type UnifiedMessage } from "@/lib/protocol/unified";
@@ -45,11 +46,16 @@ export interface UnifiedTranscriptBody {
   messages: UnifiedMessage[];
 }
 
-export type TranscriptBody =
+/**
+ * `notes`: what of the conversation the format cannot carry and was converted or left out, and
+ * why (`lib/protocol/cross-format`); empty for the unified form.
+ */
+export type TranscriptBody = (
   | { format: "anthropic"; body: AnthropicTranscriptBody }
   | { format: "openai-chat"; body: OpenAIChatTranscriptBody }
   | { format: "openai-responses"; body: OpenAIResponsesTranscriptBody }
-  | { format: "unified"; body: UnifiedTranscriptBody };
+  | { format: "unified"; body: UnifiedTranscriptBody }
+) & { notes: string[] };
 
 /** `build*Request` needs a model; it is dropped from the body. */
 const PLACEHOLDER_MODEL = "model";
@@ -59,11 +65,22 @@ const PLACEHOLDER_MODEL = "model";
  * functions the providers use, keeping only the keys docs/api.md lists: `model`, `max_tokens`,
  * `stream`, `tool_choice` and `parallel_tool_calls` are left out. As in a real request, `tools`
  * is absent when there are none and the system prompt (`system`, the first chat message,
- * `instructions`) when it is empty. The unified body always has all three keys. Pure.
+ * `instructions`) when it is empty. Blocks the format has no place for are converted or left
+ * out first, each with a note (`adaptMessagesToFormat`). The unified body always has all three
+ * keys. Pure.
  */
 export function buildTranscriptBody(view: TranscriptView, format: TranscriptFormat): TranscriptBody {
   const messages = view.messages.map(({ role, content }) => ({ role, content }));
-  const input = { model: PLACEHOLDER_MODEL, system: view.system, tools: view.tools, messages };
+  if (format === "unified")
+    return { format, body: { system: view.system, tools: view.tools, messages }, notes: [] };
+  const adapted = adaptMessagesToFormat(messages, format);
+  const notes = adapted.notes;
+  const input = {
+    model: PLACEHOLDER_MODEL,
+    system: view.system,
+    tools: view.tools,
+    messages: adapted.messages,
+  };
   switch (format) {
     case "anthropic": {
       const { system, tools, messages: sent } = buildAnthropicRequest({ ...input, maxTokens: 1 });
@@ -72,11 +89,11 @@ export function buildTranscriptBody(view: TranscriptView, format: TranscriptForm
         ...(system !== undefined ? { system } : {}),
         messages: sent,
       };
-      return { format, body: body as unknown as AnthropicTranscriptBody };
+      return { format, body: body as unknown as AnthropicTranscriptBody, notes };
     }
     case "openai-chat": {
       const { tools, messages: sent } = buildOpenAIChatRequest(input);
-      return { format, body: { ...(tools ? { tools } : {}), messages: sent } };
+      return { format, body: { ...(tools ? { tools } : {}), messages: sent }, notes };
     }
     case "openai-responses": {
       const { tools, instructions, input: items } = buildOpenAIResponsesRequest(input);
@@ -87,10 +104,9 @@ export function buildTranscriptBody(view: TranscriptView, format: TranscriptForm
           ...(instructions !== undefined ? { instructions } : {}),
           input: items,
         },
+        notes,
       };
     }
-    case "unified":
-      return { format, body: { system: view.system, tools: view.tools, messages } };
     default:
       return assertNever(format, "transcript format");
   }

@@ -67,11 +67,17 @@ export const UnifiedTranscriptBody = Type.Object(
 export type UnifiedTranscriptBody = Static<typeof UnifiedTranscriptBody>;
 
 /** `200`: `{ format, body }`, the conversation as of event `at` (default: the latest). */
+/** What the format could not carry, converted or left out, and why (absent when nothing was). */
+const Notes = Type.Optional(Type.Array(Type.String()));
+
 export const TranscriptReply = Type.Union([
-  Type.Object({ format: Type.Literal("anthropic"), body: AnthropicTranscriptBody }, closed),
-  Type.Object({ format: Type.Literal("openai-chat"), body: OpenAIChatTranscriptBody }, closed),
-  Type.Object({ format: Type.Literal("openai-responses"), body: OpenAIResponsesTranscriptBody }, closed),
-  Type.Object({ format: Type.Literal("unified"), body: UnifiedTranscriptBody }, closed),
+  Type.Object({ format: Type.Literal("anthropic"), body: AnthropicTranscriptBody, notes: Notes }, closed),
+  Type.Object({ format: Type.Literal("openai-chat"), body: OpenAIChatTranscriptBody, notes: Notes }, closed),
+  Type.Object(
+    { format: Type.Literal("openai-responses"), body: OpenAIResponsesTranscriptBody, notes: Notes },
+    closed,
+  ),
+  Type.Object({ format: Type.Literal("unified"), body: UnifiedTranscriptBody, notes: Notes }, closed),
 ]);
 export type TranscriptReply = Static<typeof TranscriptReply>;
 

@@ -5,16 +5,15 @@
  * parse). The loop records it when it holds a tool call, so the run's `interrupted` results have
  * a call to pair with. Pure.
  */
-import { assembleAnthropicStream } from "./anthropic/assemble";
 import { anthropicMessageToUnified } from "./anthropic/convert";
-import { assembleOpenAIChatStream } from "./openai-chat/assemble";
 import { openAIChatMessageToUnified } from "./openai-chat/convert";
+import { parseToolArguments } from "./openai-chat/tool-arguments";
 import type { OpenAIChatResponseMessage } from "./openai-chat/types";
-import { assembleOpenAIResponsesStream } from "./openai-responses/assemble";
 import { openAIResponseToUnified } from "./openai-responses/convert";
 import type { OpenAIResponse } from "./openai-responses/types";
 import type { SseEvent } from "./sse";
-import { assertNever, type UnifiedMessage, type WireFormat } from "./unified";
+import { assertNever, type Block, type UnifiedMessage, type WireFormat } from "./unified";
+import { assembleWireStream, type WireStreamState } from "./wire-stream";
 
 /** A partial turn: the format's own message as assembled so far, and its unified form. */
 export interface PartialTurn {
@@ -49,30 +48,69 @@ export function withResponsesStreamedArguments(
   };
 }
 
+/** A turn as streamed so far: the format's own message, its unified form, and the stream's state. */
+export interface StreamedTurn extends PartialTurn {
+  stream: WireStreamState;
+}
+
+/** The provider's own message as the wire's fold assembled it (`null` before it began). */
+function readWireMessage(stream: WireStreamState): unknown {
+  switch (stream.format) {
+    case "anthropic":
+      return stream.wire.message;
+    case "openai-chat":
+      return stream.wire.fold.completion?.choices[0]?.message ? stream.wire.fold.completion : null;
+    case "openai-responses":
+      return stream.wire.fold.response;
+    default:
+      return assertNever(stream, "wire stream state");
+  }
+}
+
+function convertWireMessage(stream: WireStreamState): UnifiedMessage {
+  switch (stream.format) {
+    case "anthropic":
+      return anthropicMessageToUnified(stream.wire.message!);
+    case "openai-chat":
+      return openAIChatMessageToUnified(stream.wire.fold.completion!.choices[0]!.message);
+    case "openai-responses":
+      return openAIResponseToUnified(stream.wire.fold.response!);
+    default:
+      return assertNever(stream, "wire stream state");
+  }
+}
+
+/**
+ * Each tool call's arguments as its stream parts carried them: the raw text as streamed (what a
+ * provider's assembly may have replaced or not parsed yet), `arguments` its parse or `null`.
+ */
+function withPartsArguments(message: UnifiedMessage, stream: WireStreamState): UnifiedMessage {
+  const inputs = new Map<string, string>();
+  for (const block of stream.blocks.blocks)
+    if (block.kind === "tool" && block.input !== "") inputs.set(block.toolCallId, block.input);
+  const content = message.content.map((block): Block => {
+    const raw = block.type === "toolCall" ? inputs.get(block.id) : undefined;
+    return block.type === "toolCall" && raw !== undefined
+      ? { ...block, rawArguments: raw, arguments: parseToolArguments(raw) }
+      : block;
+  });
+  return { ...message, content };
+}
+
+/**
+ * The turn as far as `events` (one attempt's, in order) carried it, read through the stream parts
+ * of its wire; `null` before it began. The unified form is the wire's own conversion (lossless
+ * for items only one provider has), with tool arguments from the parts.
+ */
+export function assembleStreamedTurn(format: WireFormat, events: readonly SseEvent[]): StreamedTurn | null {
+  const stream = assembleWireStream(format, events);
+  const message = readWireMessage(stream);
+  if (!message) return null;
+  return { message, unified: withPartsArguments(convertWireMessage(stream), stream), stream };
+}
+
 /** The turn as far as `events` (one attempt's, in order) carried it; `null` before it began. */
 export function assemblePartialTurn(format: WireFormat, events: readonly SseEvent[]): PartialTurn | null {
-  switch (format) {
-    case "anthropic": {
-      const state = assembleAnthropicStream(events);
-      if (!state.message) return null;
-      return { message: state.message, unified: anthropicMessageToUnified(state.message, state.partialJson) };
-    }
-    case "openai-chat": {
-      const state = assembleOpenAIChatStream(events);
-      const message = state.completion?.choices[0]?.message;
-      if (!state.completion || !message) return null;
-      const unified = openAIChatMessageToUnified(withChatStreamedArguments(message, state.partialJson));
-      return { message: state.completion, unified };
-    }
-    case "openai-responses": {
-      const state = assembleOpenAIResponsesStream(events);
-      if (!state.response) return null;
-      const unified = openAIResponseToUnified(
-        withResponsesStreamedArguments(state.response, state.partialJson),
-      );
-      return { message: state.response, unified };
-    }
-    default:
-      return assertNever(format, "wire format");
-  }
+  const turn = assembleStreamedTurn(format, events);
+  return turn ? { message: turn.message, unified: turn.unified } : null;
 }

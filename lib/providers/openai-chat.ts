@@ -48,7 +48,7 @@ export function createOpenAIChatProvider(options: OpenAIProviderOptions): ModelP
         format: "openai-chat",
         message: completion,
         unified: openAIChatMessageToUnified(message),
-        stopReason: mapOpenAIChatFinishReason(choice?.finish_reason),
+        stopReason: mapOpenAIChatFinishReason(choice?.finish_reason, message),
         usage: mapOpenAIChatUsage(completion.usage as OpenAIChatUsage | undefined),
       };
     },

@@ -125,7 +125,7 @@ describe("selectStreamRows", () => {
     expect(listStreamTurns(events, 0)).toEqual([]);
   });
 
-  it("names a row without an event field by its data type", () => {
+  it("names a row without an event field by its data type, and the [DONE] sentinel by itself", () => {
     const event: WireEvent = {
       ...envelope(0),
       kind: "wire.event",
@@ -137,7 +137,7 @@ describe("selectStreamRows", () => {
       receivedAt: 0,
     };
     const bare: WireEvent = { ...event, seq: 1, index: 1, data: "[DONE]" };
-    expect(selectStreamRows([event, bare], 1).map((r) => r.type)).toEqual(["chunk", "message"]);
+    expect(selectStreamRows([event, bare], 1).map((r) => r.type)).toEqual(["chunk", "[DONE]"]);
   });
 });
 
@@ -172,11 +172,20 @@ describe("filterStreamRows and listRowTypes", () => {
 describe("createStreamScrubber", () => {
   it("assembles the blocks up to a row and parses the tool arguments streamed so far", () => {
     const rows = selectStreamRows(buildLog(), 1);
-    const scrubber = createStreamScrubber(rows, 4);
+    const scrubber = createStreamScrubber(rows, { interval: 4 });
     const middle = scrubber.stateAt(7).stream;
-    expect(middle.message?.content).toEqual([
-      { type: "text", text: "Reading." },
-      { type: "tool_use", id: "toolu_1", name: "read_file", input: {} },
+    expect(middle.blocks.blocks).toEqual([
+      { id: "0", position: 0, complete: true, kind: "text", refusal: false, text: "Reading." },
+      {
+        id: "1",
+        position: 1,
+        complete: false,
+        kind: "tool",
+        toolCallId: "toolu_1",
+        toolName: "read_file",
+        providerExecuted: false,
+        input: '{"path": "notes/to',
+      },
     ]);
     expect(describePartialArguments(middle)).toEqual([
       {
@@ -190,7 +199,8 @@ describe("createStreamScrubber", () => {
       },
     ]);
     const end = scrubber.stateAt(11).stream;
-    expect(end.done).toBe(true);
+    expect(end.blocks.stopReason).toEqual({ unified: "tool_use", raw: "tool_use" });
+    expect(end.notes).toEqual([]);
     expect(describePartialArguments(end)).toEqual([
       {
         blockIndex: 1,
@@ -206,9 +216,9 @@ describe("createStreamScrubber", () => {
 
   it("gives the same state at every row whatever order the rows are visited in", () => {
     const rows = selectStreamRows(buildLog(), 1);
-    const forward = createStreamScrubber(rows, 3);
+    const forward = createStreamScrubber(rows, { interval: 3 });
     const states = rows.map((_, i) => forward.stateAt(i));
-    const backward = createStreamScrubber(rows, 3);
+    const backward = createStreamScrubber(rows, { interval: 3 });
     for (let i = rows.length - 1; i >= 0; i--) expect(backward.stateAt(i)).toEqual(states[i]);
   });
 
@@ -219,8 +229,8 @@ describe("createStreamScrubber", () => {
       wire(2, 1, 2, 0, STREAM[0]!),
     ];
     const scrubber = createStreamScrubber(selectStreamRows(events, 1));
-    expect(scrubber.stateAt(1).stream.message?.content).toHaveLength(1);
-    expect(scrubber.stateAt(2)).toMatchObject({ attempt: 2, stream: { message: { content: [] } } });
+    expect(scrubber.stateAt(1).stream.blocks.blocks).toHaveLength(1);
+    expect(scrubber.stateAt(2)).toMatchObject({ attempt: 2, stream: { blocks: { blocks: [] } } });
   });
 
   it("labels arguments that do not even partially parse as malformed", () => {

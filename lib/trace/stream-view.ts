@@ -1,14 +1,13 @@
 /**
  * The stream panel's projection (docs/architecture.md, "Stream scrubber"): the `wire.event`s of one turn as
- * rows, a filter by event type, and the Anthropic assembly state as of any row — the content
- * blocks so far and each tool call's partially parsed arguments. Pure; the panel only renders.
+ * rows, a filter by event type, and the assembly as of any row — the content blocks so far and
+ * each tool call's partially parsed arguments — read through the stream parts of the turn's own
+ * wire format (docs/architecture.md, "Stream parts"). Pure; the panel only renders.
  */
-import {
-  createAnthropicStreamState,
-  reduceAnthropicEvent,
-  type AnthropicStreamState,
-} from "@/lib/protocol/anthropic/assemble";
 import { parsePartialArguments } from "@/lib/protocol/anthropic/tool-arguments";
+import type { StreamBlock } from "@/lib/protocol/stream-blocks";
+import type { WireFormat } from "@/lib/protocol/unified";
+import { createWireStream, reduceWireStream, type WireStreamState } from "@/lib/protocol/wire-stream";
 import { createCheckpointedFold, type CheckpointedFold } from "./checkpoints";
 import type { TraceEvent, WireEvent } from "./events";
 
@@ -57,10 +56,38 @@ export function selectStreamRows(events: readonly TraceEvent[], turn: number, up
   return rows;
 }
 
+/**
+ * The wire format of a turn: the one its request was assembled in, else read from its first wire
+ * event (no `event:` field is Chat Completions, a `response.` name is Responses), else Anthropic.
+ */
+export function selectStreamFormat(events: readonly TraceEvent[], turn: number): WireFormat {
+  let first: WireEvent | undefined;
+  for (const event of events) {
+    if (event.kind === "request.assembled" && event.turn === turn) return event.format;
+    if (event.kind === "wire.event" && event.turn === turn && !first) first = event;
+  }
+  if (first?.event === null) return "openai-chat";
+  if (first?.event?.startsWith("response.")) return "openai-responses";
+  return "anthropic";
+}
+
 function describeWireEvent(event: WireEvent, position: number): StreamRow {
   const parsed = readObject(event.data);
   const delta = readObject(parsed?.delta);
-  const type = event.event ?? (typeof parsed?.type === "string" ? parsed.type : "message");
+  const choiceDelta = readChoiceDelta(parsed);
+  const toolCall = readObject(Array.isArray(choiceDelta?.tool_calls) ? choiceDelta.tool_calls[0] : null);
+  const type =
+    event.event ??
+    (typeof parsed?.type === "string"
+      ? parsed.type
+      : typeof parsed?.object === "string"
+        ? parsed.object
+        : event.data.startsWith("[DONE]")
+          ? "[DONE]"
+          : "message");
+  const blockIndex = [parsed?.index, parsed?.output_index, toolCall?.index].find(
+    (value): value is number => typeof value === "number",
+  );
   return {
     position,
     seq: event.seq,
@@ -69,9 +96,9 @@ function describeWireEvent(event: WireEvent, position: number): StreamRow {
     index: event.index,
     event: event.event,
     type,
-    blockIndex: typeof parsed?.index === "number" ? parsed.index : null,
-    deltaType: typeof delta?.type === "string" ? delta.type : null,
-    preview: previewPayload(delta, event.data),
+    blockIndex: blockIndex ?? null,
+    deltaType: typeof delta?.type === "string" ? delta.type : describeChatDelta(choiceDelta),
+    preview: previewPayload(readOwnText(delta, parsed, choiceDelta, toolCall), event.data),
     data: event.data,
   };
 }
@@ -90,10 +117,43 @@ function readObject(value: unknown): Record<string, unknown> | null {
     : null;
 }
 
-/** A delta's own text (text, thinking, partial JSON) says more than its envelope. */
-function previewPayload(delta: Record<string, unknown> | null, data: string): string {
-  const own = delta?.text ?? delta?.partial_json ?? delta?.thinking;
-  const text = typeof own === "string" ? JSON.stringify(own) : data;
+/** Choice 0's `delta` of a Chat Completions chunk. */
+function readChoiceDelta(parsed: Record<string, unknown> | null): Record<string, unknown> | null {
+  if (!Array.isArray(parsed?.choices)) return null;
+  const choice = parsed.choices.map(readObject).find((candidate) => candidate?.index === 0);
+  return readObject(choice?.delta);
+}
+
+/** What a chat delta carries, named as the column names an Anthropic delta's type. */
+function describeChatDelta(delta: Record<string, unknown> | null): string | null {
+  if (!delta) return null;
+  const fields = ["tool_calls", "content", "refusal", "reasoning_content"].filter(
+    (field) => delta[field] !== undefined && delta[field] !== null && delta[field] !== "",
+  );
+  return fields.length > 0 ? fields.join("+") : null;
+}
+
+/** A delta's own text (text, thinking, partial JSON, a chat fragment) says more than its envelope. */
+function readOwnText(
+  delta: Record<string, unknown> | null,
+  parsed: Record<string, unknown> | null,
+  choiceDelta: Record<string, unknown> | null,
+  toolCall: Record<string, unknown> | null,
+): unknown {
+  return (
+    delta?.text ??
+    delta?.partial_json ??
+    delta?.thinking ??
+    (typeof parsed?.delta === "string" ? parsed.delta : undefined) ??
+    readObject(toolCall?.function)?.arguments ??
+    choiceDelta?.content ??
+    choiceDelta?.refusal ??
+    undefined
+  );
+}
+
+function previewPayload(own: unknown, data: string): string {
+  const text = typeof own === "string" && own !== "" ? JSON.stringify(own) : data;
   return text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS - 1)}…` : text;
 }
 
@@ -113,14 +173,7 @@ export function filterStreamRows(
 /** The assembly as of a row: which attempt it belongs to, and the stream state of that attempt. */
 export interface ScrubState {
   attempt: number;
-  stream: AnthropicStreamState;
-}
-
-const NO_ATTEMPT: ScrubState = Object.freeze({ attempt: 0, stream: createAnthropicStreamState() });
-
-function reduceScrubState(state: ScrubState, row: StreamRow): ScrubState {
-  const base = row.attempt === state.attempt ? state.stream : createAnthropicStreamState();
-  return { attempt: row.attempt, stream: reduceAnthropicEvent(base, { event: row.event, data: row.data }) };
+  stream: WireStreamState;
 }
 
 /** A scrubber over one turn's rows, keeping the assembly state every `interval` rows. */
@@ -129,24 +182,32 @@ export interface StreamScrubber {
   stateAt(position: number): ScrubState;
 }
 
-/** Creates a scrubber for `rows` (unfiltered; a filter hides rows, it does not skip them). */
-export function createStreamScrubber(rows: readonly StreamRow[], interval = 32): StreamScrubber {
-  const fold: CheckpointedFold<StreamRow, ScrubState> = createCheckpointedFold({
-    reduce: reduceScrubState,
-    initial: NO_ATTEMPT,
-    interval,
-  });
+/**
+ * Creates a scrubber for `rows` (unfiltered; a filter hides rows, it does not skip them), read
+ * as `format` (see {@link selectStreamFormat}).
+ */
+export function createStreamScrubber(
+  rows: readonly StreamRow[],
+  { format = "anthropic", interval = 32 }: { format?: WireFormat; interval?: number } = {},
+): StreamScrubber {
+  const initial: ScrubState = Object.freeze({ attempt: 0, stream: createWireStream(format) });
+  const reduce = (state: ScrubState, row: StreamRow): ScrubState => {
+    const base = row.attempt === state.attempt ? state.stream : createWireStream(format);
+    return { attempt: row.attempt, stream: reduceWireStream(base, { event: row.event, data: row.data }) };
+  };
+  const fold: CheckpointedFold<StreamRow, ScrubState> = createCheckpointedFold({ reduce, initial, interval });
   return { stateAt: (position) => fold.stateAt(rows, position + 1) };
 }
 
 /** One tool call's arguments as streamed so far. */
 export interface PartialArguments {
+  /** The block's position in the stream (the order blocks started in). */
   blockIndex: number;
   id: string | null;
   name: string | null;
-  /** The joined `input_json_delta` text, exactly as streamed. */
+  /** The joined argument text, exactly as streamed. */
   raw: string;
-  /** `content_block_stop` was seen for this block. */
+  /** The call is complete (its block ended). */
   complete: boolean;
   /**
    * `json`: the raw text parses as JSON as it is; `repaired`: it does not, and `value` is the
@@ -156,24 +217,25 @@ export interface PartialArguments {
   value: unknown;
 }
 
-/** The partially parsed arguments of every tool block of an assembly state, by block index. */
-export function describePartialArguments(stream: AnthropicStreamState): PartialArguments[] {
-  return Object.entries(stream.partialJson)
-    .map(([key, raw]) => {
-      const blockIndex = Number(key);
-      const block = stream.message?.content[blockIndex] as Record<string, unknown> | undefined;
-      const id = typeof block?.id === "string" ? block.id : null;
-      const name = typeof block?.name === "string" ? block.name : null;
-      const complete = stream.stoppedBlocks.includes(blockIndex);
-      const base = { blockIndex, id, name, raw, complete };
+/** The partially parsed arguments of every tool block of an assembly state, in block order. */
+export function describePartialArguments(stream: WireStreamState): PartialArguments[] {
+  return stream.blocks.blocks
+    .filter((block): block is Extract<StreamBlock, { kind: "tool" }> => block.kind === "tool")
+    .map((block) => {
+      const base = {
+        blockIndex: block.position,
+        id: block.toolCallId || null,
+        name: block.toolName || null,
+        raw: block.input,
+        complete: block.complete,
+      };
       try {
-        return { ...base, parse: "json" as const, value: JSON.parse(raw) as unknown };
+        return { ...base, parse: "json" as const, value: JSON.parse(block.input) as unknown };
       } catch {
-        const partial = parsePartialArguments(raw);
+        const partial = parsePartialArguments(block.input);
         return partial
           ? { ...base, parse: "repaired" as const, value: partial.value }
           : { ...base, parse: "malformed" as const, value: null };
       }
-    })
-    .sort((a, b) => a.blockIndex - b.blockIndex);
+    });
 }

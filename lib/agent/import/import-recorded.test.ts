@@ -12,7 +12,7 @@ import { readRecordedResponses, readRecordingManifest } from "@/lib/protocol/tes
 import type { EventOf, TraceEvent } from "@/lib/trace/events";
 import { projectTranscript } from "@/lib/trace/transcript";
 import { importSession } from "./import-session";
-import { readImportRequest } from "./read-request";
+import { readImportRequest } from "@/lib/server/import-body";
 import { openTestRuntime } from "./testing/runtime";
 import type { ImportInput } from "./types";
 

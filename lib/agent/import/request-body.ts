@@ -8,6 +8,7 @@ import {
   toolChoiceFromOpenAIResponses,
   type OpenAIResponsesItemLike,
 } from "@/lib/protocol/openai-responses/convert";
+import { isClientToolCall, isClientToolOutput } from "@/lib/protocol/openai-responses/client-tools";
 import type { OpenAIResponsesToolChoice } from "@/lib/protocol/openai-responses/types";
 import {
   assertNever,
@@ -148,8 +149,8 @@ function readOpenAIChat(body: JsonObject, notes: string[]): ReadRequestOutcome {
 
 /** The role an input item's blocks take in the unified form (as `openAIResponsesInputToUnified` reads it). */
 function readItemRole(item: JsonObject): "user" | "assistant" | "system" {
-  if (item.type === "function_call_output") return "user";
-  if (item.type === "function_call") return "assistant";
+  if (isClientToolOutput(item)) return "user";
+  if (isClientToolCall(item)) return "assistant";
   if (item.type === "message" || (item.type === undefined && typeof item.role === "string"))
     return item.role === "system" || item.role === "developer"
       ? "system"

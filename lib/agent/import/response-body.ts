@@ -82,7 +82,11 @@ function readOpenAIChat(body: JsonObject, notes: string[]): ReadResponseOutcome 
           tool_calls: (calls ??
             undefined) as OpenAIChatCompletion["choices"][number]["message"]["tool_calls"],
         }),
-        stopReason: mapOpenAIChatFinishReason(isRecord(choice) ? readString(choice.finish_reason) : null),
+        stopReason: mapOpenAIChatFinishReason(isRecord(choice) ? readString(choice.finish_reason) : null, {
+          content: typeof message.content === "string" ? message.content : null,
+          refusal: readString(message.refusal) ?? null,
+          tool_calls: Array.isArray(calls) ? calls : null,
+        }),
         usage: mapOpenAIChatUsage(isRecord(completion.usage) ? completion.usage : null),
       },
     },

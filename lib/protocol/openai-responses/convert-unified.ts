@@ -59,6 +59,18 @@ function readReasoning(block: Block): OpenAIResponsesReasoningInput | null {
   return item as unknown as OpenAIResponsesReasoningInput;
 }
 
+/** Output items of tools the provider runs, which the API also takes as input items. */
+const PROVIDER_ITEMS: ReadonlySet<string> = new Set([
+  "web_search_call",
+  "file_search_call",
+  "code_interpreter_call",
+  "image_generation_call",
+  "mcp_call",
+  "mcp_list_tools",
+  "mcp_approval_request",
+  "mcp_approval_response",
+]);
+
 function readAssistantBlock(block: Block): OpenAIResponsesInputItem[] {
   switch (block.type) {
     case "text":
@@ -72,7 +84,12 @@ function readAssistantBlock(block: Block): OpenAIResponsesInputItem[] {
       if (refusal && typeof refusal.refusal === "string")
         return [{ type: "message", role: "assistant", content: refusal.refusal }];
       const reasoning = readReasoning(block);
-      return reasoning ? [reasoning] : [];
+      if (reasoning) return [reasoning];
+      // Items of tools OpenAI ran itself go back as they came.
+      const raw = isRecord(block.raw) ? block.raw : null;
+      return raw && typeof raw.type === "string" && PROVIDER_ITEMS.has(raw.type)
+        ? [raw as unknown as OpenAIResponsesInputItem]
+        : [];
     }
     case "thinking":
     case "redacted_thinking":
@@ -90,7 +107,8 @@ function readAssistantBlock(block: Block): OpenAIResponsesInputItem[] {
  * assistant `message` with string content, each tool call as a `function_call` whose `arguments`
  * is `rawArguments` (stringified only for a call without one), a reasoning item as it came. A
  * refusal is sent as the assistant's text (an input refusal part needs the output message's id,
- * which the unified form does not keep). Thinking blocks and other `unknown` blocks are left out.
+ * which the unified form does not keep); the item of a tool OpenAI ran itself (`web_search_call`,
+ * `mcp_call`, …) as it came. Thinking blocks and other `unknown` blocks are left out.
  *
  * @see https://platform.openai.com/docs/guides/function-calling#handling-function-calls
  */

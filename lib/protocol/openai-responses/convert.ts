@@ -10,6 +10,7 @@
  */
 import { parseToolArguments } from "@/lib/protocol/openai-chat/tool-arguments";
 import type { Block, ToolChoiceSpec, ToolSpec, UnifiedMessage } from "@/lib/protocol/unified";
+import { isClientToolOutput, readClientToolCall, readClientToolOutput } from "./client-tools";
 import { unifiedToOpenAIResponsesInput } from "./convert-unified";
 import { toolChoiceToOpenAIResponses, toolsToOpenAIResponses } from "./tools";
 import type { OpenAIResponse, OpenAIResponsesRequestBody } from "./types";
@@ -61,28 +62,26 @@ function readOutput(output: unknown): string {
 
 /** One item as unified blocks, with the role those blocks belong to (`system` for instructions). */
 function readItem(item: OpenAIResponsesItemLike): { role: "user" | "assistant" | "system"; blocks: Block[] } {
-  if (item.type === "function_call") {
-    const raw = readString(item.arguments);
-    const call: Block = {
+  const call = readClientToolCall(item);
+  if (call) {
+    const raw = item.type === "function_call" ? readString(item.arguments) : call.input;
+    // A custom tool takes free-form text, not JSON: the text is its arguments.
+    const parsed = item.type === "custom_tool_call" ? raw : parseToolArguments(raw);
+    const block: Block = {
       type: "toolCall",
-      id: readString(item.call_id),
-      name: readString(item.name),
-      arguments: parseToolArguments(raw),
+      id: call.callId,
+      name: call.name,
+      arguments: parsed,
       rawArguments: raw,
     };
-    return { role: "assistant", blocks: [call] };
+    return { role: "assistant", blocks: [block] };
   }
-  if (item.type === "function_call_output") {
+  const output = readClientToolOutput(item);
+  if (output) {
+    const content = item.type === "function_call_output" ? readOutput(item.output) : output.content;
     return {
       role: "user",
-      blocks: [
-        {
-          type: "toolResult",
-          toolCallId: readString(item.call_id),
-          content: readOutput(item.output),
-          isError: false,
-        },
-      ],
+      blocks: [{ type: "toolResult", toolCallId: output.callId, content, isError: output.isError }],
     };
   }
   if (item.type === "message" || (item.type === undefined && typeof item.role === "string")) {
@@ -101,8 +100,9 @@ function readItem(item: OpenAIResponsesItemLike): { role: "user" | "assistant" |
  * A response's `output` as one assistant message, item by item: a message's `output_text` parts
  * as text (other parts, refusals included, as `unknown`), each `function_call` as a `toolCall`
  * — `id` its `call_id`, `arguments` parsed from the string (`null` when it does not parse),
- * `rawArguments` the string itself — and any other item (reasoning, built-in tool calls) as
- * `unknown`.
+ * `rawArguments` the string itself — and so every other client-side call (`custom_tool_call` with
+ * its free-form `input` text as both `arguments` and `rawArguments`; `shell_call`, `local_shell_call`, `apply_patch_call`, `computer_call` with their
+ * action as JSON); any other item (reasoning, provider-run tool calls) as `unknown`.
  *
  * @see https://platform.openai.com/docs/api-reference/responses/object#responses/object-output
  */
@@ -113,9 +113,10 @@ export function openAIResponseToUnified(response: Pick<OpenAIResponse, "output">
 /**
  * A request's `instructions` and `input` in unified form (for imports). System and developer
  * messages join the instructions as the system prompt (by a blank line). Consecutive assistant
- * items (messages, function calls, reasoning) make one assistant message; each run of
- * `function_call_output` items makes one user message of `toolResult`s (never errors: Responses
- * has no error flag), which a user message right after them joins. A string `input` is one user
+ * items (messages, tool calls, reasoning) make one assistant message; each run of tool output
+ * items (`function_call_output` and the other client-side tools' `*_output`) makes one user
+ * message of `toolResult`s (errors only where the item says it failed: a failed
+ * `apply_patch_call_output`), which a user message right after them joins. A string `input` is one user
  * message.
  *
  * @see https://platform.openai.com/docs/api-reference/responses/create#responses-create-input
@@ -136,7 +137,7 @@ export function openAIResponsesInputToUnified(
       continue;
     }
     const last = messages.at(-1);
-    const isResult = item.type === "function_call_output";
+    const isResult = isClientToolOutput(item);
     const joins = last?.role === role && (role === "assistant" || resultsOpen);
     if (joins) last.content.push(...blocks);
     else messages.push({ role, content: blocks });

@@ -5,10 +5,12 @@
  * @see https://platform.openai.com/docs/api-reference/responses/object
  */
 import type { StopReason, Usage } from "@/lib/protocol/unified";
+import { isClientToolCall } from "./client-tools";
 import type { OpenAIResponse, OpenAIResponsesUsage } from "./types";
 
 /**
- * `completed` with a `function_call` in the output → `tool_use`; `completed` whose messages hold
+ * `completed` with a client-side tool call in the output (`function_call`, `custom_tool_call`,
+ * `shell_call`, `local_shell_call`, `apply_patch_call`, `computer_call`) → `tool_use`; `completed` whose messages hold
  * only refusals → `refusal`; other `completed` → `end_turn`. `incomplete` for
  * `max_output_tokens` → `max_tokens`, for `content_filter` → `refusal`. Anything else (`failed`,
  * `cancelled`, a response cut before its end, a value added later) → `other`. `raw` is the
@@ -28,8 +30,7 @@ export function mapOpenAIResponsesStopReason(
     return { unified: "other", raw: reason ?? status };
   }
   if (status !== "completed") return { unified: "other", raw: status };
-  if (response.output.some((item) => item.type === "function_call"))
-    return { unified: "tool_use", raw: status };
+  if (response.output.some((item) => isClientToolCall(item))) return { unified: "tool_use", raw: status };
   const parts = response.output.flatMap((item) =>
     item.type === "message" && Array.isArray(item.content) ? item.content : [],
   );

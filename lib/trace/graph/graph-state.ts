@@ -3,6 +3,7 @@
  * a fold step copies only the turn it touches (a few dozen nodes), never the whole graph, and
  * a node that did not change keeps its identity.
  */
+import type { WireStreamState } from "@/lib/protocol/wire-stream";
 import { isNodeKind, type GraphEdge, type GraphNode, type GraphNodeKind, type GraphNodeOf } from "./types";
 
 export interface TurnGraph {
@@ -32,6 +33,8 @@ export interface RunGraphState {
   link: string | null;
   /** The node the run is paused at, if any. */
   pausedAt: { turn: number; id: string } | null;
+  /** The latest attempt's stream, read as stream parts in its request's wire format. */
+  stream: { turn: number; attempt: number; state: WireStreamState } | null;
 }
 
 export const EMPTY_RUN_GRAPH: RunGraphState = Object.freeze({
@@ -41,6 +44,7 @@ export const EMPTY_RUN_GRAPH: RunGraphState = Object.freeze({
   runStart: 0,
   link: null,
   pausedAt: null,
+  stream: null,
 });
 
 /** The index of a turn in `state.turns`, or -1 (turns are searched from the newest). */

@@ -2,8 +2,10 @@
  * The run graph as a fold over the log: `reduceRunGraph(state, event)` and
  * `projectRunGraph(events, upTo)`. Every status comes from an event; nothing is guessed from time.
  */
+import type { StreamBlock } from "@/lib/protocol/stream-blocks";
 import { assertNever } from "@/lib/protocol/unified";
-import type { RequestAssembled, TraceEvent } from "../events";
+import { createWireStream, reduceWireStream } from "@/lib/protocol/wire-stream";
+import type { RequestAssembled, TraceEvent, WireEvent } from "../events";
 import { addAssistantBlocks, openTurn } from "./build-turn";
 import { applyOutcome, applyStage, attachToCall, attachToStage } from "./call-events";
 import { EMPTY_RUN_GRAPH, updateNode, updateNodeOf, withSeq, type RunGraphState } from "./graph-state";
@@ -25,10 +27,7 @@ export function reduceRunGraph(state: RunGraphState, event: TraceEvent): RunGrap
         detail: describeStream(node.wireEvents, undefined),
       }));
     case "wire.event":
-      return updateStream(state, event.turn, null, (node) => {
-        const count = node.wireEvents + 1;
-        return { status: "running", wireEvents: count, detail: describeStream(count, undefined) };
-      });
+      return applyWireEvent(state, event);
     case "wire.error":
       return updateStream(state, event.turn, event.seq, () => ({ status: "error", detail: event.message }));
     case "turn.completed": {
@@ -125,9 +124,38 @@ function attachToBlock(state: RunGraphState, callId: string, seq: number): RunGr
   return updateNode(state, turn, id, (node) => ({ ...node, seqs: withSeq(node, seq) }));
 }
 
+function nameBlock(block: StreamBlock): string {
+  if (block.kind === "text") return block.refusal ? "refusal" : "text";
+  if (block.kind === "tool") return block.toolName || "tool";
+  return block.kind === "other" ? block.blockType : "reasoning";
+}
+
+/** Counts the wire event and folds it into the attempt's stream parts, naming the blocks started. */
+function applyWireEvent(state: RunGraphState, event: WireEvent): RunGraphState {
+  const live = state.stream;
+  const matches = live !== null && live.turn === event.turn && live.attempt === event.attempt;
+  const stream = matches
+    ? { ...live, state: reduceWireStream(live.state, { event: event.event, data: event.data }) }
+    : null;
+  const next = matches ? { ...state, stream } : state;
+  return updateStream(next, event.turn, null, (node) => {
+    const count = (node.wireEvents ?? 0) + 1;
+    const blocks = stream?.state.blocks.blocks ?? [];
+    const started =
+      blocks.length === (node.streamBlocks?.length ?? 0) ? node.streamBlocks : blocks.map(nameBlock);
+    return {
+      status: "running",
+      wireEvents: count,
+      streamBlocks: started,
+      detail: describeStream(count, undefined),
+    };
+  });
+}
+
 /** The three sections are assembled at once; a retry (attempt > 1) starts the stream over. */
-function applyRequest(state: RunGraphState, event: RequestAssembled): RunGraphState {
-  let next = state;
+function applyRequest(input: RunGraphState, event: RequestAssembled): RunGraphState {
+  const stream = { turn: event.turn, attempt: event.attempt, state: createWireStream(event.format) };
+  let next: RunGraphState = { ...input, stream };
   for (const section of REQUEST_SECTIONS) {
     const tokens = event.tokens[section];
     next = updateNodeOf(
@@ -148,6 +176,7 @@ function applyRequest(state: RunGraphState, event: RequestAssembled): RunGraphSt
   return updateStream(next, event.turn, null, () => ({
     status: "pending",
     wireEvents: 0,
+    streamBlocks: undefined,
     stopReason: undefined,
     cut: undefined,
     detail: describeStream(0, undefined),

@@ -71,6 +71,8 @@ export interface RequestSectionNode extends NodeBase<"request-section"> {
 export interface StreamNode extends NodeBase<"stream"> {
   /** Wire events of the latest attempt so far. */
   wireEvents: number;
+  /** The blocks its stream parts started so far, named (`text`, a tool's name…). */
+  streamBlocks?: readonly string[];
   /** The stop reason, once the turn completed. */
   stopReason?: string;
   /** The stream failed part-way; its turn holds what had arrived (`turn.completed.cut`). */
