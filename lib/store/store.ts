@@ -1,4 +1,5 @@
 import "server-only";
+import { freezeDeep } from "@/lib/protocol/json-value";
 import type { ProviderConfig } from "@/lib/trace/config";
 import type { EventKind, NewEvent, TraceEvent } from "@/lib/trace/events";
 import { deriveRunState, type SessionStatus } from "@/lib/trace/status";
@@ -84,7 +85,7 @@ export class EventStore {
     const seq = this.peekSeq(sessionId);
     const at = options.at ?? this.now();
     // Object.assign, not a spread with added keys: on Node 20 that spread is ~10× slower.
-    const full = deepFreeze(this.redact(Object.assign({}, event, { seq, at, sessionId }) as TraceEvent));
+    const full = freezeDeep(this.redact(Object.assign({}, event, { seq, at, sessionId }) as TraceEvent));
     this.prepare("INSERT INTO events (session_id, seq, at, kind, body) VALUES (?, ?, ?, ?, ?)").run(
       sessionId,
       seq,
@@ -205,11 +206,3 @@ export class EventStore {
 
 const SESSION_SELECT = `SELECT s.id, s.title, s.created_at, s.parent_id, s.fork_seq, s.provider,
   (SELECT COUNT(*) FROM events e WHERE e.session_id = s.id) AS event_count FROM sessions s`;
-
-function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const item of Object.values(value)) deepFreeze(item);
-  }
-  return value;
-}

@@ -9,6 +9,7 @@ import {
   type AnthropicStreamState,
 } from "@/lib/protocol/anthropic/assemble";
 import { parsePartialArguments } from "@/lib/protocol/anthropic/tool-arguments";
+import { isRecord, parseJson } from "@/lib/protocol/json-value";
 import { createCheckpointedFold, type CheckpointedFold } from "./checkpoints";
 import type { TraceEvent, WireEvent } from "./events";
 
@@ -77,17 +78,8 @@ function describeWireEvent(event: WireEvent, position: number): StreamRow {
 }
 
 function readObject(value: unknown): Record<string, unknown> | null {
-  let parsed = value;
-  if (typeof value === "string") {
-    try {
-      parsed = JSON.parse(value);
-    } catch {
-      return null;
-    }
-  }
-  return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)
-    ? (parsed as Record<string, unknown>)
-    : null;
+  const parsed = typeof value === "string" ? parseJson(value) : value;
+  return isRecord(parsed) ? parsed : null;
 }
 
 /** A delta's own text (text, thinking, partial JSON) says more than its envelope. */

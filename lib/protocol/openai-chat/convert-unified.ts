@@ -4,6 +4,7 @@
  *
  * @see https://platform.openai.com/docs/api-reference/chat/create#chat-create-messages
  */
+import { isRecord } from "@/lib/protocol/json-value";
 import {
   assertNever,
   type Block,
@@ -18,10 +19,6 @@ import type {
   OpenAIChatToolCall,
   OpenAIChatUserPart,
 } from "./types";
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /** An `unknown` block that holds a refusal (`{ type: "refusal", refusal }`): its text. */
 export function readRefusal(block: Block): string | null {

@@ -5,6 +5,7 @@
  *
  * @see https://platform.openai.com/docs/api-reference/responses/create#responses-create-input
  */
+import { isRecord } from "@/lib/protocol/json-value";
 import { assertNever, type Block, type ToolResultBlock, type UnifiedMessage } from "@/lib/protocol/unified";
 import type {
   OpenAIResponsesInputImage,
@@ -12,10 +13,6 @@ import type {
   OpenAIResponsesInputText,
   OpenAIResponsesReasoningInput,
 } from "./types";
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 function readRaw(block: Block, type: string): Record<string, unknown> | null {
   return block.type === "unknown" && isRecord(block.raw) && block.raw.type === type ? block.raw : null;

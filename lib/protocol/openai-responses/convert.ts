@@ -8,6 +8,7 @@
  *
  * @see https://platform.openai.com/docs/api-reference/responses
  */
+import { isRecord } from "@/lib/protocol/json-value";
 import { parseToolArguments } from "@/lib/protocol/openai-chat/tool-arguments";
 import type { Block, ToolChoiceSpec, ToolSpec, UnifiedMessage } from "@/lib/protocol/unified";
 import { unifiedToOpenAIResponsesInput } from "./convert-unified";
@@ -26,11 +27,7 @@ export { mapOpenAIResponsesStopReason, mapOpenAIResponsesUsage } from "./stop-re
 /** An input or output item as it may arrive in an import: only `type` (or `role`) is relied on. */
 export type OpenAIResponsesItemLike = { type?: string; role?: string; [key: string]: unknown };
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function readString(value: unknown): string {
+function readText(value: unknown): string {
   return typeof value === "string" ? value : JSON.stringify(value ?? "");
 }
 
@@ -49,7 +46,7 @@ function readContent(content: unknown): Block[] {
 
 /** A `function_call_output`'s output as one string: text parts joined by newlines, other parts named. */
 function readOutput(output: unknown): string {
-  if (!Array.isArray(output)) return readString(output);
+  if (!Array.isArray(output)) return readText(output);
   return output
     .map((part: unknown) =>
       isRecord(part) && typeof part.text === "string"
@@ -62,11 +59,11 @@ function readOutput(output: unknown): string {
 /** One item as unified blocks, with the role those blocks belong to (`system` for instructions). */
 function readItem(item: OpenAIResponsesItemLike): { role: "user" | "assistant" | "system"; blocks: Block[] } {
   if (item.type === "function_call") {
-    const raw = readString(item.arguments);
+    const raw = readText(item.arguments);
     const call: Block = {
       type: "toolCall",
-      id: readString(item.call_id),
-      name: readString(item.name),
+      id: readText(item.call_id),
+      name: readText(item.name),
       arguments: parseToolArguments(raw),
       rawArguments: raw,
     };
@@ -78,7 +75,7 @@ function readItem(item: OpenAIResponsesItemLike): { role: "user" | "assistant" |
       blocks: [
         {
           type: "toolResult",
-          toolCallId: readString(item.call_id),
+          toolCallId: readText(item.call_id),
           content: readOutput(item.output),
           isError: false,
         },
