@@ -1,0 +1,125 @@
+import { describe, expect, it } from "vitest";
+import { createVirtualClock } from "@/lib/providers/clock";
+import { NO_BREAKPOINTS } from "@/lib/trace/config";
+import type { NewEvent, TraceEvent } from "@/lib/trace/events";
+import { createPipelineContext, denyUndecided } from "./context";
+import type { PipelineContext } from "./types";
+
+const validate: PipelineContext["validate"] = () => ({ valid: true, message: "" });
+const tool = { name: "t", input_schema: { type: "object" } };
+const write: NewEvent = {
+  kind: "workspace.changed",
+  callId: "c1",
+  change: { type: "write", path: "a.txt", content: "A" },
+};
+
+function created(files: Record<string, string>): TraceEvent {
+  return {
+    seq: 0,
+    at: 0,
+    sessionId: "s",
+    kind: "session.created",
+    config: {
+      title: "t",
+      provider: { kind: "offline" },
+      system: "",
+      tools: [],
+      policy: {},
+      scenario: null,
+      breakpoints: NO_BREAKPOINTS,
+    },
+    workspace: files,
+  };
+}
+
+describe("createPipelineContext", () => {
+  it("appends in memory by default: seq from the log, time from the clock, the session id", () => {
+    const clock = createVirtualClock(500);
+    const context = createPipelineContext({
+      tools: [tool],
+      hooks: new Map(),
+      validate,
+      clock,
+      sessionId: "x",
+    });
+    const first = context.emit(write);
+    const second = context.emit(write);
+    expect([first.seq, first.at, first.sessionId, second.seq]).toEqual([0, 500, "x", 1]);
+    expect(context.log()).toEqual([first, second]);
+  });
+
+  it("pushes onto the given log and folds each event into the workspace projected from it", () => {
+    const log = [created({ "b.txt": "B" })];
+    const context = createPipelineContext({
+      tools: [],
+      hooks: new Map(),
+      validate,
+      clock: createVirtualClock(0),
+      log,
+    });
+    expect(context.workspace().files).toEqual({ "b.txt": "B" });
+    context.emit(write);
+    expect(log).toHaveLength(2);
+    expect(context.workspace().files).toEqual({ "b.txt": "B", "a.txt": "A" });
+  });
+
+  it("uses a given append and a given starting workspace", () => {
+    const appended: NewEvent[] = [];
+    const context = createPipelineContext({
+      tools: [],
+      hooks: new Map(),
+      validate,
+      clock: createVirtualClock(0),
+      workspace: { files: { "seed.md": "S" }, ledger: [] },
+      append: (event) => {
+        appended.push(event);
+        return { ...event, seq: 41, at: 7, sessionId: "store" } as TraceEvent;
+      },
+    });
+    expect(context.emit(write).seq).toBe(41);
+    expect(appended).toEqual([write]);
+    expect(context.workspace().files).toEqual({ "seed.md": "S", "a.txt": "A" });
+  });
+
+  it("redacts the in-memory envelope", () => {
+    const context = createPipelineContext({
+      tools: [],
+      hooks: new Map(),
+      validate,
+      clock: createVirtualClock(0),
+      redact: (event) => ({ ...event, sessionId: "redacted" }),
+    });
+    expect(context.emit(write).sessionId).toBe("redacted");
+  });
+
+  it("defaults: turn 1, tools by name, empty policy, no pause, a denial, a manual error", async () => {
+    const context = createPipelineContext({
+      tools: [tool],
+      hooks: new Map(),
+      validate,
+      clock: createVirtualClock(0),
+    });
+    expect([context.turn, context.tools.get("t"), context.tools.has("__proto__"), context.policy]).toEqual([
+      1,
+      tool,
+      false,
+      {},
+    ]);
+    expect(context.signal.aborted).toBe(false);
+    await expect(context.checkpoint("beforeExecute", {})).resolves.toBeUndefined();
+    await expect(context.awaitDecision("c1")).resolves.toEqual({
+      decision: "deny",
+      reason: "no decision was given for it",
+    });
+    await expect(context.awaitManualResult("c1")).resolves.toMatchObject({ isError: true });
+  });
+});
+
+describe("denyUndecided", () => {
+  it("answers with the given decision, else denies with the reason; __proto__ is just an id", async () => {
+    const decide = denyUndecided({ c1: { decision: "approve" } }, "nobody said");
+    await expect(decide("c1")).resolves.toEqual({ decision: "approve" });
+    await expect(decide("c2")).resolves.toEqual({ decision: "deny", reason: "nobody said" });
+    await expect(decide("__proto__")).resolves.toEqual({ decision: "deny", reason: "nobody said" });
+  });
+});
