@@ -14,20 +14,13 @@ import {
 } from "@/lib/protocol/anthropic/assemble";
 import { createSseDecoder, decodeSse } from "@/lib/protocol/sse";
 import {
+  freezeDeep,
   listAnthropicStreamFixtures,
   readAnthropicFixtureEvents,
   readFixtureBytes,
 } from "@/lib/protocol/testing/fixtures";
 
 const RUNS = 200;
-
-function freezeDeep<T>(value: T): T {
-  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value)) freezeDeep(child);
-  }
-  return value;
-}
 
 /** The `.jsonl` event list is not SSE; it is written out as SSE (`event:` = its `type`) for this test. */
 function readStreamBytes(name: string): Uint8Array {
