@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { projectRunGraph } from "@/lib/trace/graph/reduce-run-graph";
-import { buildLog, completed, requested, wireEvents } from "@/lib/trace/graph/testing/graph-log";
+import { buildLog, textBlock, turnCompleted } from "@/lib/trace/testing/build-log";
+import { requested, wireEvents } from "@/lib/trace/graph/testing/graph-log";
 import { formatMaybeJson, pickNodeEvents } from "./node-events";
 
 const LOG = buildLog([
@@ -8,7 +9,7 @@ const LOG = buildLog([
   requested(1), // 1
   { kind: "wire.response", turn: 1, attempt: 1, status: 200, headers: {} }, // 2
   ...wireEvents(1, 3), // 3-5
-  completed(1, "ok", []), // 6
+  turnCompleted(1, [textBlock("ok")]), // 6
 ]);
 
 describe("pickNodeEvents", () => {

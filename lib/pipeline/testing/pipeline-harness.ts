@@ -11,16 +11,7 @@ import { runBatch } from "../run-batch";
 import type { Decision } from "../types";
 import { validateForModel } from "../validator";
 
-/** A tool call as the model sent it. */
-export function toolCall(id: string, name: string, args: unknown): ToolCallBlock {
-  return {
-    type: "toolCall",
-    id,
-    name,
-    arguments: args,
-    rawArguments: typeof args === "string" ? args : JSON.stringify(args),
-  };
-}
+export { toolCall } from "@/lib/trace/testing/build-log";
 
 export interface HarnessOptions {
   tools?: ToolDefinition[];

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { runPipeline, toolCall } from "@/lib/pipeline/testing/pipeline-harness";
 import type { NewEvent } from "@/lib/trace/events";
 import { projectRunGraph } from "./reduce-run-graph";
-import { buildLog, completed, readStatuses, requested, stage } from "./testing/graph-log";
+import { buildLog, turnCompleted } from "@/lib/trace/testing/build-log";
+import { readStatuses, requested, stage } from "./testing/graph-log";
 import type { RunGraph } from "./types";
 
 const CALLS = [
@@ -15,7 +16,7 @@ const CALLS = [
 const HISTORY: NewEvent[] = [
   { kind: "user.message", turn: 1, text: "read them" },
   requested(1),
-  completed(1, null, CALLS),
+  turnCompleted(1, CALLS),
 ];
 
 const callStatuses = (graph: RunGraph, callId: string) =>
@@ -109,7 +110,7 @@ describe("a run that ends with a call open", () => {
     { kind: "run.started", runId: "r1", trigger: "message" }, // 0
     { kind: "user.message", turn: 1, text: "ask me" }, // 1
     requested(1), // 2
-    completed(1, null, [{ id: "m1", name: "ask_me" }]), // 3
+    turnCompleted(1, [toolCall("m1", "ask_me")]), // 3
     ...stage("m1", "lookup", "ok"), // 4-5
     ...stage("m1", "execute", "running"), // 6
     { kind: "run.paused", runId: "r1", reason: "manual-result", callId: "m1" }, // 7

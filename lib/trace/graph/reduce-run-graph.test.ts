@@ -1,25 +1,22 @@
 import { describe, expect, it } from "vitest";
-import { sessionCreated } from "@/lib/pipeline/policy/testing/build-log";
 import type { NewEvent } from "@/lib/trace/events";
 import { createRunGraphProjector } from "./projector";
 import { projectRunGraph } from "./reduce-run-graph";
-import { buildLog, completed, readStatuses, requested, stage, wireEvents } from "./testing/graph-log";
+import { buildLog, sessionCreated, textBlock, toolCall, turnCompleted } from "@/lib/trace/testing/build-log";
+import { readStatuses, requested, stage, wireEvents } from "./testing/graph-log";
 
 const c1Stages = (status: Record<string, string>) =>
   Object.fromEntries(Object.entries(status).filter(([id]) => id.startsWith("t1:call:c1:")));
 
 /** One run, two turns: c1 (read_file) needs approval and runs; c2 (nope) is an unknown tool. */
 const LOG = buildLog([
-  sessionCreated([]), // 0
+  sessionCreated(), // 0
   { kind: "run.started", runId: "r1", trigger: "message" }, // 1
   { kind: "user.message", turn: 1, text: "Read notes/todo.md" }, // 2
   requested(1), // 3
   { kind: "wire.response", turn: 1, attempt: 1, status: 200, headers: {} }, // 4
   ...wireEvents(1, 3), // 5-7
-  completed(1, "Let me look.", [
-    { id: "c1", name: "read_file" },
-    { id: "c2", name: "nope" },
-  ]), // 8
+  turnCompleted(1, [textBlock("Let me look."), toolCall("c1", "read_file"), toolCall("c2", "nope")]), // 8
   {
     kind: "batch.planned",
     turn: 1,
@@ -56,7 +53,7 @@ const LOG = buildLog([
   requested(2, { tools: 120, system: 30, messages: 60 }), // 37
   { kind: "wire.response", turn: 2, attempt: 1, status: 200, headers: {} }, // 38
   ...wireEvents(2, 2), // 39-40
-  completed(2, "Done.", []), // 41
+  turnCompleted(2, [textBlock("Done.")]), // 41
   { kind: "run.finished", runId: "r1", reason: "end_turn", syntheticResults: [] }, // 42
 ] satisfies NewEvent[]);
 
@@ -180,17 +177,14 @@ describe("projectRunGraph on a hand-built run", () => {
 
 describe("projectRunGraph on a cut stream", () => {
   const cutLog = buildLog([
-    sessionCreated([]),
+    sessionCreated(),
     { kind: "run.started", runId: "r1", trigger: "message" },
     { kind: "user.message", turn: 1, text: "Read notes/todo.md" },
     requested(1),
     { kind: "wire.response", turn: 1, attempt: 1, status: 200, headers: {} },
     ...wireEvents(1, 2),
     {
-      ...(completed(1, null, [{ id: "c1", name: "read_file" }]) as Extract<
-        NewEvent,
-        { kind: "turn.completed" }
-      >),
+      ...(turnCompleted(1, [toolCall("c1", "read_file")]) as Extract<NewEvent, { kind: "turn.completed" }>),
       stopReason: { unified: "other", raw: null },
       cut: true,
     },
