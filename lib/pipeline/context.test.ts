@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createVirtualClock } from "@/lib/providers/clock";
-import { NO_BREAKPOINTS } from "@/lib/trace/config";
 import type { NewEvent, TraceEvent } from "@/lib/trace/events";
+import { buildLog, sessionCreated } from "@/lib/trace/testing/build-log";
 import { createPipelineContext, denyUndecided } from "./context";
 import type { PipelineContext } from "./types";
 
@@ -12,25 +12,6 @@ const write: NewEvent = {
   callId: "c1",
   change: { type: "write", path: "a.txt", content: "A" },
 };
-
-function created(files: Record<string, string>): TraceEvent {
-  return {
-    seq: 0,
-    at: 0,
-    sessionId: "s",
-    kind: "session.created",
-    config: {
-      title: "t",
-      provider: { kind: "offline" },
-      system: "",
-      tools: [],
-      policy: {},
-      scenario: null,
-      breakpoints: NO_BREAKPOINTS,
-    },
-    workspace: files,
-  };
-}
 
 describe("createPipelineContext", () => {
   it("appends in memory by default: seq from the log, time from the clock, the session id", () => {
@@ -49,7 +30,7 @@ describe("createPipelineContext", () => {
   });
 
   it("pushes onto the given log and folds each event into the workspace projected from it", () => {
-    const log = [created({ "b.txt": "B" })];
+    const log = buildLog([sessionCreated({ workspace: { "b.txt": "B" } })]);
     const context = createPipelineContext({
       tools: [],
       hooks: new Map(),
