@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { NewEvent } from "@/lib/trace/events";
+import { STAGES, type NewEvent } from "@/lib/trace/events";
 import { createRunGraphProjector } from "./projector";
 import { projectRunGraph } from "./reduce-run-graph";
 import { buildLog, sessionCreated, textBlock, toolCall, turnCompleted } from "@/lib/trace/testing/build-log";
@@ -57,17 +57,8 @@ const LOG = buildLog([
   { kind: "run.finished", runId: "r1", reason: "end_turn", syntheticResults: [] }, // 42
 ] satisfies NewEvent[]);
 
-const PIPELINE = [
-  "lookup",
-  "prepare",
-  "validate",
-  "preflight",
-  "approval",
-  "execute",
-  "progress",
-  "post",
-  "normalize",
-];
+/** Every stage, in pipeline order. */
+const PIPELINE = STAGES;
 
 describe("projectRunGraph on a hand-built run", () => {
   it("gives every node of the whole log its status from the events", () => {
