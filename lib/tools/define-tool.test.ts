@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_TIMEOUT_MS, defineTool, resolveToolMeta } from "./define-tool";
+import { META_COLUMNS } from "./metadata-table";
 
 describe("resolveToolMeta fills in what a tool does not declare", () => {
   it("assumes the riskiest tool when nothing is declared", () => {
@@ -43,14 +44,7 @@ describe("resolveToolMeta fills in what a tool does not declare", () => {
   });
 
   it("lists the fields in docs/architecture.md's order", () => {
-    expect(Object.keys(resolveToolMeta({ timeoutMs: 10 }))).toEqual([
-      "readOnly",
-      "destructive",
-      "idempotent",
-      "concurrencySafe",
-      "needsApproval",
-      "timeoutMs",
-    ]);
+    expect(Object.keys(resolveToolMeta({ timeoutMs: 10 }))).toEqual(META_COLUMNS);
   });
 });
 
