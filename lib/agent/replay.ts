@@ -88,7 +88,7 @@ export async function replayCall(
     calls: [call],
     context: createPipelineContext({
       turn: found.turn,
-      tools: tools.values(),
+      tools,
       policy: config.policy,
       hooks: runtime.hooks,
       validate: validateForModel,

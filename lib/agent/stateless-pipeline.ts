@@ -59,7 +59,7 @@ export async function runStatelessPipeline(body: PipelineBody): Promise<Outcome<
   const batch = await runBatch({
     calls,
     context: createPipelineContext({
-      tools: byName.values(),
+      tools: byName,
       policy: body.policy,
       hooks: BUILTIN_HOOKS,
       validate: validateForModel,

@@ -96,6 +96,19 @@ describe("createPipelineContext", () => {
   });
 });
 
+describe("createPipelineContext given a map of tools", () => {
+  it("keeps its keys, so a stand-in definition answers to the name it is keyed by", () => {
+    const standIn = { name: "list_dir", input_schema: { type: "object" } };
+    const context = createPipelineContext({
+      tools: new Map([["read_file", standIn]]),
+      hooks: new Map(),
+      validate,
+      clock: createVirtualClock(0),
+    });
+    expect([context.tools.get("read_file"), context.tools.has("list_dir")]).toEqual([standIn, false]);
+  });
+});
+
 describe("denyUndecided", () => {
   it("answers with the given decision, else denies with the reason; __proto__ is just an id", async () => {
     const decide = denyUndecided({ c1: { decision: "approve" } }, "nobody said");

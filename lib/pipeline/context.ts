@@ -9,8 +9,11 @@ import type { Decision, ManualResult, PipelineContext } from "./types";
 export interface PipelineContextOptions {
   /** Default 1. */
   turn?: number;
-  /** The session's tools; the context looks them up by name (the last of a name wins). */
-  tools: Iterable<ToolDefinition>;
+  /**
+   * The session's tools: a list, keyed by each tool's name (the last of a name wins), or a map
+   * taken as it is (a replay may key a stand-in definition by the recorded call's name).
+   */
+  tools: Iterable<ToolDefinition> | ReadonlyMap<string, ToolDefinition>;
   /** Default `{}`. */
   policy?: PolicyConfig;
   hooks: ReadonlyMap<string, PreflightHook>;
@@ -75,7 +78,10 @@ export function createPipelineContext(options: PipelineContextOptions): Pipeline
       redact({ ...event, seq: log.length, at: options.clock.now(), sessionId } as TraceEvent));
   return {
     turn: options.turn ?? 1,
-    tools: new Map([...options.tools].map((tool) => [tool.name, tool])),
+    tools:
+      options.tools instanceof Map
+        ? options.tools
+        : new Map([...(options.tools as Iterable<ToolDefinition>)].map((tool) => [tool.name, tool])),
     policy: options.policy ?? {},
     hooks: options.hooks,
     workspace: () => workspace,
