@@ -6,11 +6,14 @@ import { it } from "vitest";
 import { createServerRuntime } from "@/lib/server/runtime";
 import { createSession } from "@/lib/agent/sessions";
 import { systemClock } from "@/lib/clock/system-clock";
+import { createPipelineContext } from "@/lib/pipeline/context";
 import { BUILTIN_HOOKS } from "@/lib/pipeline/policy";
 import { runBatch } from "@/lib/pipeline/run-batch";
 import { toolCall } from "@/lib/pipeline/testing/pipeline-harness";
 import type { PipelineContext } from "@/lib/pipeline/types";
 import { validateForModel } from "@/lib/pipeline/validator";
+import { freezeDeep } from "@/lib/protocol/json-value";
+
 import { parseServerConfig } from "@/lib/server/config";
 import { expandBuiltin, seedWorkspace } from "@/lib/tools/registry";
 import type { ToolDefinition } from "@/lib/trace/config";
@@ -40,37 +43,28 @@ const echo: ToolDefinition = {
 type Emit = (event: NewEvent) => TraceEvent;
 
 function createContext(tools: ToolDefinition[], log: TraceEvent[], emit?: Emit): PipelineContext {
-  const workspace = { files: seedWorkspace(), ledger: [] };
-  return {
-    turn: 1,
-    tools: new Map(tools.map((tool) => [tool.name, tool])),
-    policy: {},
+  return createPipelineContext({
+    tools,
     hooks: BUILTIN_HOOKS,
-    workspace: () => workspace,
-    log: () => log,
+    validate: validateForModel,
+    clock: systemClock,
+    log,
+    workspace: { files: seedWorkspace(), ledger: [] },
     // The envelope goes first and the event is assigned onto it: `{ ...event, seq, at, sessionId }`
     // takes V8 11.3 (Node 20) down a slow path for keys added after a spread, which would
     // dominate these figures (the real store's cost is the EventStore row).
-    emit:
+    append:
       emit ??
-      ((event: NewEvent) => {
-        const full = Object.assign({ seq: log.length, at: 0, sessionId: "bench" }, event) as TraceEvent;
-        log.push(full);
-        return full;
-      }),
-    clock: systemClock,
-    signal: new AbortController().signal,
-    validate: validateForModel,
-    checkpoint: async () => {},
+      ((event: NewEvent) =>
+        Object.assign({ seq: log.length, at: 0, sessionId: "bench" }, event) as TraceEvent),
     awaitDecision: async () => ({ decision: "approve" }),
-    awaitManualResult: async () => ({ content: "", isError: false }),
-  };
+  });
 }
 
 /** Median and p95 µs per call over `rounds` batches of 100 calls (the first 5 rounds warm up). */
 async function measure(unfrozen: ToolDefinition, options: { rounds?: number; emit?: () => Emit } = {}) {
   // Tools come from the log, whose events are deeply frozen.
-  const tool = deepFreeze(structuredClone(unfrozen));
+  const tool = freezeDeep(structuredClone(unfrozen));
   const args =
     tool.name === "read_file"
       ? () => ({ path: "notes/todo.md" })
@@ -136,11 +130,3 @@ it("pipeline overhead per call", async () => {
     },
   );
 });
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === "object") {
-    Object.freeze(value);
-    Object.values(value).forEach(deepFreeze);
-  }
-  return value;
-}

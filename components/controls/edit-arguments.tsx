@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { InlineError } from "@/components/common/query-states";
+import { tryParseJson } from "@/lib/protocol/json-value";
 import { validateArguments, type ValidationReply } from "./use-controls";
 import { ValidationResult } from "./validation-result";
 
@@ -12,15 +13,6 @@ interface EditArgumentsProps {
   /** Sends the edited arguments as the decision. */
   onSend: (value: unknown) => void;
   sending: boolean;
-}
-
-/** Parses the text; the error message when it is not JSON. */
-function parseJson(text: string): { ok: true; value: unknown } | { ok: false; error: string } {
-  try {
-    return { ok: true, value: JSON.parse(text) as unknown };
-  } catch (error) {
-    return { ok: false, error: error instanceof Error ? error.message : String(error) };
-  }
 }
 
 /**
@@ -39,7 +31,7 @@ export function EditArguments({ initial, schema, onSend, sending }: EditArgument
   const invalidChecked = verdict !== null && verdict.text === text && !verdict.result.valid;
 
   async function submit(force: boolean) {
-    const parsed = parseJson(text);
+    const parsed = tryParseJson(text);
     if (!parsed.ok) {
       setParseError(parsed.error);
       return;

@@ -1,3 +1,4 @@
+import { isRecord, parseJson } from "@/lib/protocol/json-value";
 import type { TraceEvent } from "@/lib/trace/events";
 
 /**
@@ -33,12 +34,8 @@ function isStrictlyAscendingAfter(events: readonly TraceEvent[], after: number):
 
 /** Parses one SSE `data:` payload into an event, or `null` when it is not one. */
 export function parseEventData(data: string): TraceEvent | null {
-  try {
-    const value: unknown = JSON.parse(data);
-    if (typeof value !== "object" || value === null) return null;
-    const { seq, kind } = value as { seq?: unknown; kind?: unknown };
-    return typeof seq === "number" && typeof kind === "string" ? (value as TraceEvent) : null;
-  } catch {
-    return null;
-  }
+  const value = parseJson(data);
+  return isRecord(value) && typeof value.seq === "number" && typeof value.kind === "string"
+    ? (value as unknown as TraceEvent)
+    : null;
 }

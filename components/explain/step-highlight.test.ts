@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { TraceEvent } from "@/lib/trace/events";
 import { projectRunGraph } from "@/lib/trace/graph/reduce-run-graph";
-import { buildLog, completed, requested, stage, wireEvents } from "@/lib/trace/graph/testing/graph-log";
+import { buildLog, textBlock, toolCall, turnCompleted } from "@/lib/trace/testing/build-log";
+import { requested, stage, wireEvents } from "@/lib/trace/graph/testing/graph-log";
 import {
   buildHighlightSelectors,
   describeHighlight,
@@ -16,7 +17,7 @@ const log = buildLog([
   { kind: "user.message", turn: 1, text: "read /etc/passwd" },
   requested(1),
   ...wireEvents(1, 3),
-  completed(1, "Reading it.", [{ id: "toolu_1", name: "read_file" }]),
+  turnCompleted(1, [textBlock("Reading it."), toolCall("toolu_1", "read_file")]),
   { kind: "batch.planned", turn: 1, callIds: ["toolu_1"], policy: "all-or-nothing", schedule: [["toolu_1"]] },
   ...stage("toolu_1", "lookup", "ok"),
   ...stage("toolu_1", "preflight", "blocked"),

@@ -1,4 +1,5 @@
 import { parseToolDraft, type DraftProblem } from "@/components/schema/tool-drafts";
+import { isRecord, tryParseJson } from "@/lib/protocol/json-value";
 import { canonicalizeValue } from "@/lib/trace/canonical-json";
 import type { PolicyConfig, ToolDefinition } from "@/lib/trace/config";
 
@@ -72,15 +73,10 @@ export type PolicyEditResult =
  */
 export function buildPolicyEdit(inherited: PolicyConfig, text: string | null): PolicyEditResult {
   if (text === null) return { ok: true, policy: undefined };
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    return { ok: false, problem: { reason: "json", detail } };
-  }
-  if (typeof value !== "object" || value === null || Array.isArray(value))
-    return { ok: false, problem: { reason: "not-object" } };
+  const parsed = tryParseJson(text);
+  if (!parsed.ok) return { ok: false, problem: { reason: "json", detail: parsed.error } };
+  const value = parsed.value;
+  if (!isRecord(value)) return { ok: false, problem: { reason: "not-object" } };
   const same = canonicalizeValue(value) === canonicalizeValue(inherited);
   return { ok: true, policy: same ? undefined : (value as PolicyConfig) };
 }

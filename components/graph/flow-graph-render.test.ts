@@ -2,7 +2,8 @@ import { NextIntlClientProvider } from "next-intl";
 import { createElement, type FunctionComponent, type ReactElement, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { buildLog, completed, requested, stage } from "@/lib/trace/graph/testing/graph-log";
+import { buildLog, toolCall, turnCompleted } from "@/lib/trace/testing/build-log";
+import { requested, stage } from "@/lib/trace/graph/testing/graph-log";
 import en from "@/messages/en.json";
 import zh from "@/messages/zh.json";
 import { FlowGraph } from "./flow-graph";
@@ -12,7 +13,7 @@ import { projectRunGraph } from "@/lib/trace/graph/reduce-run-graph";
 const LOG = buildLog([
   { kind: "user.message", turn: 1, text: "read it" }, // 0
   requested(1), // 1
-  completed(1, null, [{ id: "c1", name: "read_file" }]), // 2
+  turnCompleted(1, [toolCall("c1", "read_file")]), // 2
   ...stage("c1", "lookup", "ok", "built-in read_file"), // 3-4
   ...stage("c1", "prepare", "running"), // 5
 ]);

@@ -1,13 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { projectRunGraph } from "@/lib/trace/graph/reduce-run-graph";
-import { buildLog, completed, requested, stage } from "@/lib/trace/graph/testing/graph-log";
+import { buildLog, textBlock, toolCall, turnCompleted } from "@/lib/trace/testing/build-log";
+import { requested, stage } from "@/lib/trace/graph/testing/graph-log";
 import type { GraphEdge, GraphNode } from "@/lib/trace/graph/types";
 import { createLayoutCache, layoutGraph, type PartCache } from "./layout-graph";
 
 const LOG = buildLog([
   { kind: "user.message", turn: 1, text: "go" }, // 0
   requested(1), // 1
-  completed(1, "ok", [{ id: "c1", name: "read_file" }]), // 2
+  turnCompleted(1, [textBlock("ok"), toolCall("c1", "read_file")]), // 2
   ...stage("c1", "lookup", "running"), // 3
   { kind: "tool.stage", callId: "c1", stage: "lookup", status: "ok", ms: 1 }, // 4
   { kind: "tool.result", callId: "c1", turn: 1, name: "read_file", content: "x", isError: false }, // 5

@@ -7,6 +7,7 @@ import { ModalDialog } from "@/components/controls/modal-dialog";
 import { sessionKey } from "@/components/data/query-keys";
 import type { SessionDetail } from "@/lib/contract/sessions";
 import { getBrowserStorage } from "@/components/schema/draft-storage";
+import { tryParseJson } from "@/lib/protocol/json-value";
 import type { ToolCallBlock } from "@/lib/protocol/unified";
 import { ReplayError, ReplayOutcome } from "./replay-outcome";
 import { callNeedsApproval, findOriginalResult } from "./replay-source";
@@ -21,15 +22,6 @@ interface ReplayDialogProps {
 }
 
 type DecisionChoice = "" | "approve" | "deny";
-
-/** Parses the arguments text; the parser's message when it is not JSON. */
-function parseArguments(text: string): { ok: true; value: unknown } | { ok: false; error: string } {
-  try {
-    return { ok: true, value: JSON.parse(text) as unknown };
-  } catch (error) {
-    return { ok: false, error: error instanceof Error ? error.message : String(error) };
-  }
-}
 
 /** The call's arguments as the textarea starts: pretty JSON, or the raw text that never parsed. */
 function formatArguments(call: ToolCallBlock): string {
@@ -62,7 +54,7 @@ export function ReplayDialog({ sessionId, call, onClose }: ReplayDialogProps) {
   const replay = useReplayCall(sessionId, call.id);
 
   function run() {
-    const parsed = parseArguments(text);
+    const parsed = tryParseJson(text);
     if (!parsed.ok) {
       setParseError(parsed.error);
       return;

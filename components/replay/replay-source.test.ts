@@ -1,25 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { NO_BREAKPOINTS, type ToolDefinition } from "@/lib/trace/config";
+import type { ToolDefinition } from "@/lib/trace/config";
 import type { TraceEvent } from "@/lib/trace/events";
+import { sessionCreated } from "@/lib/trace/testing/build-log";
 import { callNeedsApproval, findOriginalResult, findRecordedToolCall } from "./replay-source";
 
 const envelope = (seq: number) => ({ seq, at: seq, sessionId: "s1" });
 
 function created(tools: ToolDefinition[]): TraceEvent {
-  return {
-    ...envelope(0),
-    kind: "session.created",
-    config: {
-      title: "t",
-      provider: { kind: "offline" },
-      system: "",
-      tools,
-      policy: {},
-      scenario: null,
-      breakpoints: NO_BREAKPOINTS,
-    },
-    workspace: {},
-  };
+  return { ...envelope(0), ...sessionCreated({ tools }) } as TraceEvent;
 }
 
 const schema = { type: "object" };

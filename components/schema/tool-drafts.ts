@@ -1,3 +1,4 @@
+import { isRecord, tryParseJson } from "@/lib/protocol/json-value";
 import type { ToolDefinition } from "@/lib/trace/config";
 
 /** Why a draft is not a tool definition yet; the editor keeps the text and says which. */
@@ -9,10 +10,6 @@ export type DraftProblem =
 
 export type DraftParse = { ok: true; tool: ToolDefinition } | ({ ok: false } & DraftProblem);
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /**
  * Reads the editor's text as a custom tool definition: JSON (else the parser's message), an
  * object with a non-empty string `name` and an object `input_schema`. Anything else the server
@@ -20,15 +17,12 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * server expands built-ins.
  */
 export function parseToolDraft(text: string): DraftParse {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    return { ok: false, reason: "json", detail: error instanceof Error ? error.message : String(error) };
-  }
-  if (!isPlainObject(value)) return { ok: false, reason: "not-object" };
+  const parsed = tryParseJson(text);
+  if (!parsed.ok) return { ok: false, reason: "json", detail: parsed.error };
+  const value = parsed.value;
+  if (!isRecord(value)) return { ok: false, reason: "not-object" };
   if (typeof value.name !== "string" || value.name.trim() === "") return { ok: false, reason: "name" };
-  if (!isPlainObject(value.input_schema)) return { ok: false, reason: "input-schema" };
+  if (!isRecord(value.input_schema)) return { ok: false, reason: "input-schema" };
   const { builtin: _builtin, ...tool } = value;
   return { ok: true, tool: tool as unknown as ToolDefinition };
 }

@@ -41,6 +41,12 @@ export function ToolsPanel({ sessionId, tools, events, status }: ToolsPanelProps
   const lockedReason = status === "running" || status === "paused" ? t("locked") : null;
   const selected =
     selection?.kind === "saved" ? (tools.find((tool) => tool.name === selection.name) ?? null) : null;
+  const editing =
+    selection?.kind === "new"
+      ? { key: "new", tool: null }
+      : selected
+        ? { key: `saved:${selected.name}`, tool: selected }
+        : null;
 
   const addTool = () => {
     const storage = getBrowserStorage();
@@ -78,25 +84,12 @@ export function ToolsPanel({ sessionId, tools, events, status }: ToolsPanelProps
           </li>
         ))}
       </ul>
-      {selection?.kind === "new" ? (
+      {editing ? (
+        // Keyed by what is edited, so switching tools starts a fresh editor.
         <ToolEditor
-          key={`${sessionId}:new`}
+          key={`${sessionId}:${editing.key}`}
           sessionId={sessionId}
-          tool={null}
-          template={template}
-          tools={tools}
-          events={events}
-          lockedReason={lockedReason}
-          onSaved={(name) => setSelection({ kind: "saved", name })}
-          onRemoved={() => setSelection(null)}
-          onDraftsChanged={onDraftsChanged}
-        />
-      ) : null}
-      {selection?.kind === "saved" && selected ? (
-        <ToolEditor
-          key={`${sessionId}:saved:${selected.name}`}
-          sessionId={sessionId}
-          tool={selected}
+          tool={editing.tool}
           template={template}
           tools={tools}
           events={events}

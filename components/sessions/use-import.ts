@@ -2,6 +2,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiError } from "@/components/data/api";
 import { sessionsKey } from "@/components/data/query-keys";
 
+import { parseJson } from "@/lib/protocol/json-value";
+
 /** `POST /api/import`'s answer (docs/api.md, "Import"). */
 export interface ImportResult {
   id: string;
@@ -11,12 +13,7 @@ export interface ImportResult {
 
 /** Whether `text` is a JSON document: it is then sent as `application/json`, anything else as `text/plain`. */
 export function readContentType(text: string): "application/json" | "text/plain" {
-  try {
-    JSON.parse(text);
-    return "application/json";
-  } catch {
-    return "text/plain";
-  }
+  return parseJson(text) === undefined ? "text/plain" : "application/json";
 }
 
 /** Sends pasted or file text to `POST /api/import` as is. Throws `ApiError` with the server's `error` (e.g. a 422). */

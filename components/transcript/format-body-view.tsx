@@ -2,19 +2,12 @@ import { useTranslations } from "next-intl";
 import type { OpenAIChatMessageParam } from "@/lib/protocol/openai-chat/types";
 import type { OpenAIResponsesInputItem } from "@/lib/protocol/openai-responses/types";
 import { assertNever } from "@/lib/protocol/unified";
-import { FormatField as Field, formatContent } from "./format-field";
+import { FormatField as Field, FormatMessage, formatContent } from "./format-field";
 import type { OpenAIChatBody, OpenAIResponsesBody } from "./use-transcript-body";
 
 function ChatMessage({ message }: { message: OpenAIChatMessageParam }) {
   return (
-    <article
-      className={`message format-message role-${message.role}`}
-      data-testid="format-message"
-      data-role={message.role}
-    >
-      <header className="message-header">
-        <span className={`role-chip role-${message.role}`}>{message.role}</span>
-      </header>
+    <FormatMessage role={message.role}>
       <dl className="block-fields">
         {message.role === "tool" ? (
           <Field name="tool_call_id" value={message.tool_call_id} testId="tool-call-id" />
@@ -36,7 +29,7 @@ function ChatMessage({ message }: { message: OpenAIChatMessageParam }) {
           </div>
         ) : null}
       </dl>
-    </article>
+    </FormatMessage>
   );
 }
 

@@ -1,4 +1,5 @@
 /** The pieces the non-Anthropic format views share. */
+import type { ReactNode } from "react";
 
 /** Message content as text: a string as it is, a list of parts as JSON. */
 export function formatContent(content: unknown): string {
@@ -17,5 +18,17 @@ export function FormatField({ name, value, testId }: { name: string; value: stri
         </pre>
       </dd>
     </div>
+  );
+}
+
+/** A message of a format body: its role as a chip, then what the format shows of it. */
+export function FormatMessage({ role, children }: { role: string; children: ReactNode }) {
+  return (
+    <article className={`message format-message role-${role}`} data-testid="format-message" data-role={role}>
+      <header className="message-header">
+        <span className={`role-chip role-${role}`}>{role}</span>
+      </header>
+      {children}
+    </article>
   );
 }

@@ -1,5 +1,5 @@
 import { useTranslations } from "next-intl";
-import { FormatField as Field } from "./format-field";
+import { FormatField as Field, FormatMessage } from "./format-field";
 import type { UnifiedBody } from "./use-transcript-body";
 
 /** The unified body: system, the tool count, then each message with its blocks as JSON. */
@@ -12,14 +12,7 @@ export function UnifiedBodyView({ body }: { body: UnifiedBody }) {
       <ol className="message-list">
         {body.messages.map((message, index) => (
           <li key={index}>
-            <article
-              className={`message format-message role-${message.role}`}
-              data-testid="format-message"
-              data-role={message.role}
-            >
-              <header className="message-header">
-                <span className={`role-chip role-${message.role}`}>{message.role}</span>
-              </header>
+            <FormatMessage role={message.role}>
               {message.content.map((block, blockIndex) => (
                 <section key={blockIndex} className="block" data-testid="format-block" data-type={block.type}>
                   <header className="block-header">
@@ -28,7 +21,7 @@ export function UnifiedBodyView({ body }: { body: UnifiedBody }) {
                   <pre className="block-json">{JSON.stringify(block, null, 2)}</pre>
                 </section>
               ))}
-            </article>
+            </FormatMessage>
           </li>
         ))}
       </ol>

@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { waitForReadyLine } from "./ready-line";
 
 /**
  * A server started with `node scripts/start.mjs` in a process group of its own, so a test can
@@ -94,25 +95,10 @@ export function startServerGroup(options: {
     while (listGroupPids(pgid).length > 0) await new Promise((resolve) => setTimeout(resolve, 50));
     if (escalate) clearTimeout(escalate);
   };
-  let output = "";
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      void kill("SIGKILL");
-      reject(new Error(`server did not start:\n${output}`));
-    }, STARTUP_LIMIT_MS);
-    child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stdout?.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Toolscope ready: (http:\/\/\S+)/.exec(output);
-      if (!match) return;
-      clearTimeout(timer);
-      resolve({ origin: new URL(match[1]!).origin, token: options.token, pgid, kill });
-    });
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${output}`));
-    });
-  });
+  return waitForReadyLine(child, {
+    limitMs: STARTUP_LIMIT_MS,
+    onTimeout: () => void kill("SIGKILL"),
+  }).then(({ readyUrl }) => ({ origin: new URL(readyUrl).origin, token: options.token, pgid, kill }));
 }
 
 /** A JSON API call with the bearer token; throws on a status other than `expected`. */

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import { waitForReadyLine } from "./ready-line";
 
 export interface RunningServer {
   /** The URL `npm start` printed, token included. */
@@ -35,26 +36,15 @@ export function startServer(options: {
     env,
     stdio: ["ignore", "pipe", "pipe"],
   });
-  let output = "";
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 120_000);
-    child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stdout?.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Toolscope ready: (http:\/\/\S+)/.exec(output);
-      if (!match) return;
-      clearTimeout(timer);
-      const readyUrl = match[1]!;
-      const url = new URL(readyUrl);
-      resolve({
-        readyUrl,
-        origin: url.origin,
-        token: url.searchParams.get("token") ?? "",
-        output: () => output,
-        stop: () => stopProcess(child),
-      });
-    });
-    child.on("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  return waitForReadyLine(child, { limitMs: 120_000 }).then(({ readyUrl, output }) => {
+    const url = new URL(readyUrl);
+    return {
+      readyUrl,
+      origin: url.origin,
+      token: url.searchParams.get("token") ?? "",
+      output,
+      stop: () => stopProcess(child),
+    };
   });
 }
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { createPipelineContext } from "@/lib/pipeline/context";
 import type { PreflightHook } from "@/lib/pipeline/policy/types";
 import type { runBatch } from "@/lib/pipeline/run-batch";
 import type { PipelineContext } from "@/lib/pipeline/types";
@@ -10,7 +11,6 @@ import type { EventOf, NewEvent, RunTrigger, TokenEstimate, TraceEvent } from "@
 import { lastTurn, projectSessionConfig } from "@/lib/trace/session-config";
 import { readSection } from "@/lib/trace/request-diff";
 import { projectTranscript } from "@/lib/trace/transcript";
-import { EMPTY_WORKSPACE, reduceWorkspace } from "@/lib/trace/workspace";
 import { createSyntheticResults } from "./synthetic";
 
 export const MAX_TURNS = 10;
@@ -51,11 +51,9 @@ export interface LoopInput {
  */
 export async function runAgentLoop(input: LoopInput, effects: LoopEffects): Promise<void> {
   const log: TraceEvent[] = [...input.events];
-  let workspace = log.reduce(reduceWorkspace, EMPTY_WORKSPACE);
   const emit = (event: NewEvent) => {
     const appended = effects.emit(event);
     log.push(appended);
-    workspace = reduceWorkspace(workspace, appended);
     return appended;
   };
   emit({ kind: "run.started", runId: input.runId, trigger: input.trigger });
@@ -79,21 +77,21 @@ export async function runAgentLoop(input: LoopInput, effects: LoopEffects): Prom
       const config = projectSessionConfig(log)!;
       const batch = await effects.runBatch({
         calls,
-        context: {
+        // The workspace is projected from the log as it stands; the batch folds in its own events.
+        context: createPipelineContext({
           turn,
-          tools: new Map(config.tools.map((tool) => [tool.name, tool])),
+          tools: config.tools,
           policy: config.policy,
           hooks: effects.hooks,
-          workspace: () => workspace,
-          log: () => log,
-          emit,
-          clock: effects.clock,
-          signal: input.signal,
           validate: effects.validate,
+          clock: effects.clock,
+          log,
+          append: effects.emit,
+          signal: input.signal,
           checkpoint: (point, info) => effects.gate.checkpoint(point, info),
           awaitDecision: (callId) => effects.gate.awaitDecision(callId),
           awaitManualResult: (callId) => effects.gate.awaitManualResult(callId),
-        },
+        }),
       });
       if (input.signal.aborted)
         return end(emit, "run.interrupted", input.runId, "interrupted by the user", log);

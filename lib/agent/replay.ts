@@ -1,4 +1,5 @@
 import "server-only";
+import { createPipelineContext } from "@/lib/pipeline/context";
 import { compileSecretPatterns } from "@/lib/pipeline/policy";
 import { runBatch } from "@/lib/pipeline/run-batch";
 import type { Decision, NormalizedResult } from "@/lib/pipeline/types";
@@ -8,9 +9,8 @@ import { createVirtualClock } from "@/lib/clock/virtual-clock";
 import type { ReplayBody } from "@/lib/contract/replay";
 import { createRedactor } from "@/lib/store/redact";
 import type { ToolDefinition } from "@/lib/trace/config";
-import type { CallReplayed, NewEvent, TraceEvent, WorkspaceChange } from "@/lib/trace/events";
+import type { CallReplayed, TraceEvent, WorkspaceChange } from "@/lib/trace/events";
 import { projectSessionConfig } from "@/lib/trace/session-config";
-import { projectWorkspace, reduceWorkspace } from "@/lib/trace/workspace";
 import { findLiveRun } from "./live-run";
 import { refuse, succeed, type Outcome } from "./outcome";
 import { resolveTools } from "./resolve-tools";
@@ -83,39 +83,26 @@ export async function replayCall(
           rawArguments: typeof body.arguments === "string" ? body.arguments : JSON.stringify(body.arguments),
         };
   const log: TraceEvent[] = events.filter((event) => event.seq < found.cut);
-  let workspace = projectWorkspace(log);
-  const changes: WorkspaceChange[] = [];
-  const clock = createVirtualClock(runtime.clock.now(), { autoAdvance: true });
-  const emit = (event: NewEvent) => {
-    const full = { ...event, seq: log.length, at: clock.now(), sessionId } as TraceEvent;
-    log.push(full);
-    workspace = reduceWorkspace(workspace, full);
-    if (full.kind === "workspace.changed") changes.push(full.change);
-    return full;
-  };
   const decision: Decision = body.decision ?? {
     decision: "deny",
     reason: "no decision was given for this replay",
   };
   const batch = await runBatch({
     calls: [call],
-    context: {
+    context: createPipelineContext({
       turn: found.turn,
       tools,
       policy: config.policy,
       hooks: runtime.hooks,
-      workspace: () => workspace,
-      log: () => log,
-      emit,
-      clock,
-      signal: new AbortController().signal,
       validate: validateForModel,
-      checkpoint: async () => {},
+      clock: createVirtualClock(runtime.clock.now(), { autoAdvance: true }),
+      log,
+      sessionId,
       awaitDecision: async () => decision,
-      awaitManualResult: async () => ({ content: "A manual result cannot be replayed.", isError: true }),
-    },
+    }),
   });
   const replayed = log.slice(found.cut);
+  const changes = replayed.flatMap((event) => (event.kind === "workspace.changed" ? [event.change] : []));
   // What is recorded and answered passes the same redaction as every event of a run: the
   // session's own patterns here, the store's built-in ones on append.
   const redactSession = createRedactor([], compileSecretPatterns(config.policy.redact ?? []).patterns);

@@ -1,15 +1,14 @@
 import "server-only";
 import { BUILTIN_HOOKS } from "@/lib/pipeline/policy";
+import { createPipelineContext, denyUndecided } from "@/lib/pipeline/context";
 import { runBatch } from "@/lib/pipeline/run-batch";
-import type { Decision } from "@/lib/pipeline/types";
 import { validateForModel } from "@/lib/pipeline/validator";
 import type { ToolCallBlock } from "@/lib/protocol/unified";
 import { createVirtualClock } from "@/lib/clock/virtual-clock";
 import type { CallResult, PipelineBody, PipelineReply } from "@/lib/contract/pipeline";
 import { createRedactor } from "@/lib/store/redact";
 import { seedWorkspace } from "@/lib/tools/registry";
-import type { NewEvent, Stage, StageStatus, TraceEvent } from "@/lib/trace/events";
-import { reduceWorkspace, type WorkspaceView } from "@/lib/trace/workspace";
+import type { Stage, StageStatus, TraceEvent } from "@/lib/trace/events";
 import { refuse, succeed, type Outcome } from "./outcome";
 import { resolveTools } from "./resolve-tools";
 import type { SecretLister } from "./runtime";
@@ -53,16 +52,8 @@ export async function runStatelessPipeline(
   }
 
   const log: TraceEvent[] = [];
-  const clock = createVirtualClock(Date.now(), { autoAdvance: true });
-  let workspace: WorkspaceView = { files: seedWorkspace(), ledger: [] };
   // Redacted as the store redacts on append: a stage's output summary is what a session's log would hold.
   const redact = createRedactor(secrets);
-  const emit = (event: NewEvent) => {
-    const full = redact({ ...event, seq: log.length, at: clock.now(), sessionId: "stateless" } as TraceEvent);
-    log.push(full);
-    workspace = reduceWorkspace(workspace, full);
-    return full;
-  };
   const calls: ToolCallBlock[] = body.calls.map((call) => ({
     type: "toolCall",
     id: call.id,
@@ -70,27 +61,20 @@ export async function runStatelessPipeline(
     arguments: call.arguments,
     rawArguments: typeof call.arguments === "string" ? call.arguments : JSON.stringify(call.arguments ?? {}),
   }));
-  const decisions: Record<string, Decision> = body.decisions ?? {};
   const batch = await runBatch({
     calls,
-    context: {
-      turn: 1,
+    context: createPipelineContext({
       tools: byName,
-      policy: body.policy ?? {},
+      policy: body.policy,
       hooks: BUILTIN_HOOKS,
-      workspace: () => workspace,
-      log: () => log,
-      emit,
-      clock,
-      signal: new AbortController().signal,
       validate: validateForModel,
-      checkpoint: async () => {},
-      awaitDecision: async (callId) =>
-        Object.hasOwn(decisions, callId)
-          ? decisions[callId]!
-          : { decision: "deny", reason: "no decision was given for it" },
-      awaitManualResult: async () => ({ content: "", isError: true }),
-    },
+      clock: createVirtualClock(Date.now(), { autoAdvance: true }),
+      log,
+      workspace: { files: seedWorkspace(), ledger: [] },
+      sessionId: "stateless",
+      redact,
+      awaitDecision: denyUndecided(body.decisions ?? {}),
+    }),
   });
   return succeed({
     batch: {

@@ -2,6 +2,8 @@
  * The `prepare` stage: turn a call's arguments into one plain object. Anthropic sends an object;
  * OpenAI sends a JSON string, which may not parse — then the error says where it broke.
  */
+import { isRecord } from "@/lib/protocol/json-value";
+
 export type Prepared = { ok: true; arguments: Record<string, unknown> } | { ok: false; message: string };
 
 export function prepareArguments(value: unknown, rawArguments?: string): Prepared {
@@ -16,9 +18,7 @@ export function prepareArguments(value: unknown, rawArguments?: string): Prepare
 }
 
 function requireObject(value: unknown): Prepared {
-  if (value !== null && typeof value === "object" && !Array.isArray(value)) {
-    return { ok: true, arguments: value as Record<string, unknown> };
-  }
+  if (isRecord(value)) return { ok: true, arguments: value };
   const got = value === null ? "null" : Array.isArray(value) ? "an array" : typeof value;
   return { ok: false, message: `The arguments must be one JSON object; got ${got}.` };
 }

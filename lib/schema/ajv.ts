@@ -2,10 +2,11 @@ import Ajv, { type ValidateFunction } from "ajv";
 import Ajv2020 from "ajv/dist/2020";
 import type AjvCore from "ajv/dist/core";
 import addFormats from "ajv-formats";
+import { isRecord } from "@/lib/protocol/json-value";
 import { chooseDialect, type SchemaDialect } from "./dialect";
 import { explainAjvErrors } from "./explain-errors";
 import { LruCache } from "./lru-cache";
-import { describeValue, isPlainObject } from "./pointer";
+import { describeValue } from "./pointer";
 import { canonicalizeJson, hashFnv1a64 } from "./schema-key";
 
 /** A compiled schema, or why it cannot be compiled (an invalid schema is a value, never a throw). */
@@ -36,8 +37,7 @@ interface CacheEntry {
 
 const instances = new Map<SchemaDialect, AjvCore>();
 const cache = new LruCache<string, CacheEntry>(SCHEMA_CACHE_SIZE, (_key, entry) => {
-  if (entry.compiled.ok && isPlainObject(entry.source))
-    getAjv(entry.compiled.dialect).removeSchema(entry.source);
+  if (entry.compiled.ok && isRecord(entry.source)) getAjv(entry.compiled.dialect).removeSchema(entry.source);
 });
 
 /**
@@ -84,7 +84,7 @@ const byIdentity = new WeakMap<object, CompiledSchema>();
 
 function compileByContent(schema: unknown): CompiledSchema {
   const { dialect, notes } = chooseDialect(schema);
-  if (typeof schema !== "boolean" && !isPlainObject(schema)) {
+  if (typeof schema !== "boolean" && !isRecord(schema)) {
     return {
       ok: false,
       error: `a schema must be an object or a boolean, got ${describeValue(schema)}`,
@@ -105,7 +105,7 @@ function compileByContent(schema: unknown): CompiledSchema {
   // Ajv caches by object identity, so it gets a copy nobody else can change; the keys keep
   // their order, which orders the errors. `$schema` has picked the instance already.
   const source: unknown = JSON.parse(JSON.stringify(schema));
-  if (isPlainObject(source)) delete source.$schema;
+  if (isRecord(source)) delete source.$schema;
   const compiled = compileWith(getAjv(dialect), source, dialect, notes);
   cache.set(key, { canonical, compiled, source });
   return compiled;
@@ -132,8 +132,7 @@ function compileWith(
     }
     // Ajv registers a schema under its `$id` and refuses a second one with the same `$id`; the
     // newest wins here (validators compiled before keep working).
-    if (isPlainObject(source) && typeof source.$id === "string")
-      ajv.removeSchema(source.$id.replace(/#$/, ""));
+    if (isRecord(source) && typeof source.$id === "string") ajv.removeSchema(source.$id.replace(/#$/, ""));
     const validate = ajv.compile(schema);
     // An `$async` schema compiles to a function returning a Promise, which would read as "valid".
     if ((validate as { $async?: boolean }).$async !== true) return { ok: true, validate, dialect, notes };
@@ -142,7 +141,7 @@ function compileWith(
   } catch (error) {
     // e.g. a `$ref` that resolves nowhere, or a schema nested too deeply to check; ajv may
     // have cached the half-compiled schema.
-    if (isPlainObject(source)) ajv.removeSchema(source);
+    if (isRecord(source)) ajv.removeSchema(source);
     return fail((error as Error).message);
   }
 }

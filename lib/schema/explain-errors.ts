@@ -1,13 +1,7 @@
 import type { ErrorObject } from "ajv";
+import { isRecord } from "@/lib/protocol/json-value";
 import { explainKeyword, labelField, type ExplainContext, type ValidationError } from "./explain-keyword";
-import {
-  appendPointer,
-  describeTypes,
-  describeValue,
-  isPlainObject,
-  listValues,
-  readAtPointer,
-} from "./pointer";
+import { appendPointer, describeTypes, describeValue, listValues, readAtPointer } from "./pointer";
 import { collectBranchErrors, collectWrappedErrors, isUnionError } from "./union-branches";
 
 /** Keywords whose subschema errors are noise next to their own error (which says it all). */
@@ -79,7 +73,7 @@ function explainUnion(
   const errorsOf = (index: number) => resolveErrors(branches.get(index) ?? [], context);
 
   const discriminator = findDiscriminator(schemas);
-  if (discriminator !== null && isPlainObject(value)) {
+  if (discriminator !== null && isRecord(value)) {
     const at = appendPointer(path, discriminator);
     if (!Object.hasOwn(value, discriminator)) return problem(`${labelField(at, context)} is required`, at);
     const chosen = schemas.findIndex(
@@ -117,20 +111,20 @@ function explainUnion(
 /** A property every branch pins to a constant (`kind: { const: "echo" }`), or null. */
 function findDiscriminator(schemas: readonly unknown[]): string | null {
   const first = schemas[0];
-  if (schemas.length < 2 || !isPlainObject(first) || !isPlainObject(first.properties)) return null;
+  if (schemas.length < 2 || !isRecord(first) || !isRecord(first.properties)) return null;
   const keys = Object.keys(first.properties);
   return keys.find((key) => schemas.every((schema) => readConstant(schema, key) !== undefined)) ?? null;
 }
 
 function readConstant(schema: unknown, key: string): unknown {
-  if (!isPlainObject(schema) || !isPlainObject(schema.properties)) return undefined;
+  if (!isRecord(schema) || !isRecord(schema.properties)) return undefined;
   const values = constantsOf(schema.properties[key]);
   return values?.length === 1 ? values[0] : undefined;
 }
 
 /** The values a schema allows when it is a `const` or an `enum`, else null. */
 function constantsOf(schema: unknown): unknown[] | null {
-  if (!isPlainObject(schema)) return null;
+  if (!isRecord(schema)) return null;
   if (Object.hasOwn(schema, "const")) return [schema.const];
   return Array.isArray(schema.enum) ? schema.enum : null;
 }

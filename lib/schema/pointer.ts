@@ -1,3 +1,4 @@
+import { isRecord } from "@/lib/protocol/json-value";
 /** JSON Pointers (RFC 6901) into an instance, and the words a person or a model reads for its fields and values. */
 
 /** Escapes one property name for use as a JSON Pointer segment (`~` → `~0`, `/` → `~1`). */
@@ -24,7 +25,7 @@ export function readAtPointer(document: unknown, pointer: string): unknown {
   let current: unknown = document;
   for (const segment of splitPointer(pointer)) {
     if (Array.isArray(current) && /^(0|[1-9]\d*)$/.test(segment)) current = current[Number(segment)];
-    else if (isPlainObject(current) && Object.hasOwn(current, segment)) current = current[segment];
+    else if (isRecord(current) && Object.hasOwn(current, segment)) current = current[segment];
     else return undefined;
   }
   return current;
@@ -97,9 +98,4 @@ export function listValues(values: readonly unknown[]): string {
   const listed = values.slice(0, MAX_LISTED_VALUES).map(formatJsonValue).join(", ");
   const rest = values.length - MAX_LISTED_VALUES;
   return rest > 0 ? `${listed} (and ${rest} more)` : listed;
-}
-
-/** True for a non-null, non-array object. */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -1,5 +1,5 @@
 import type { ErrorObject } from "ajv";
-import { isPlainObject } from "./pointer";
+import { isRecord } from "@/lib/protocol/json-value";
 
 /** True for the error ajv adds after every branch of an `anyOf` / `oneOf` failed. */
 export function isUnionError(error: ErrorObject): boolean {
@@ -24,7 +24,7 @@ export function collectBranchErrors(errors: readonly ErrorObject[], unionIndex: 
   const union = errors[unionIndex] as ErrorObject;
   const ownPrefix = `${union.schemaPath}/`;
   const refPrefixes = (Array.isArray(union.schema) ? (union.schema as unknown[]) : []).map((branch) =>
-    isPlainObject(branch) && typeof branch.$ref === "string" && branch.$ref.startsWith("#")
+    isRecord(branch) && typeof branch.$ref === "string" && branch.$ref.startsWith("#")
       ? `${branch.$ref}/`
       : null,
   );

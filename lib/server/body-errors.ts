@@ -1,5 +1,6 @@
 import "server-only";
 import type { ErrorObject } from "ajv";
+import { isRecord } from "@/lib/protocol/json-value";
 
 /** One validation failure, worded for a person, at a JSON Pointer into the body. */
 export interface BodyProblem {
@@ -45,7 +46,7 @@ function explainUnion(error: ErrorObject, prior: readonly ErrorObject[]): BodyPr
     prior.filter((e) => e.schemaPath.startsWith(`${error.schemaPath}/${index}/`));
   const data: unknown = error.data;
   const discriminator = findDiscriminator(branches);
-  if (discriminator !== null && isObject(data)) {
+  if (discriminator !== null && isRecord(data)) {
     const path = `${error.instancePath}/${escapePointer(discriminator)}`;
     if (!Object.hasOwn(data, discriminator)) return { message: `${path} is required`, path };
     const chosen = branches.findIndex((branch) => readConst(branch, discriminator) === data[discriminator]);
@@ -117,14 +118,14 @@ function explainKeyword(error: ErrorObject): BodyProblem {
 
 function findDiscriminator(branches: readonly SchemaLike[]): string | null {
   const first = branches[0];
-  if (branches.length < 2 || !first || !isObject(first.properties)) return null;
+  if (branches.length < 2 || !first || !isRecord(first.properties)) return null;
   const candidates = Object.keys(first.properties);
   return candidates.find((key) => branches.every((branch) => readConst(branch, key) !== undefined)) ?? null;
 }
 
 function readConst(branch: SchemaLike, key: string): unknown {
-  const property = isObject(branch.properties) ? branch.properties[key] : undefined;
-  return isObject(property) ? property.const : undefined;
+  const property = isRecord(branch.properties) ? branch.properties[key] : undefined;
+  return isRecord(property) ? property.const : undefined;
 }
 
 function fitsType(branch: SchemaLike, data: unknown): boolean {
@@ -160,8 +161,4 @@ function formatValue(value: unknown): string {
 
 function escapePointer(segment: string): string {
   return segment.replace(/~/g, "~0").replace(/\//g, "~1");
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

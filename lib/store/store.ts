@@ -1,4 +1,5 @@
 import "server-only";
+import { freezeDeep } from "@/lib/protocol/json-value";
 import type { ProviderConfig } from "@/lib/trace/config";
 import type { EventKind, NewEvent, TraceEvent } from "@/lib/trace/events";
 import { INITIAL_RUN_STATE, reduceRunState, type RunState, type SessionStatus } from "@/lib/trace/status";
@@ -91,7 +92,7 @@ export class EventStore {
     const seq = this.peekSeq(sessionId);
     const at = options.at ?? this.now();
     // Object.assign, not a spread with added keys: on Node 20 that spread is ~10× slower.
-    const full = deepFreeze(this.redact(Object.assign({}, event, { seq, at, sessionId }) as TraceEvent));
+    const full = freezeDeep(this.redact(Object.assign({}, event, { seq, at, sessionId }) as TraceEvent));
     this.prepare("INSERT INTO events (session_id, seq, at, kind, body) VALUES (?, ?, ?, ?, ?)").run(
       sessionId,
       seq,
@@ -261,12 +262,4 @@ function decodeCursor(cursor: string): { createdAt: number; id: string } | null 
   } catch {
     return null;
   }
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const item of Object.values(value)) deepFreeze(item);
-  }
-  return value;
 }

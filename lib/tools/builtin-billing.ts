@@ -1,5 +1,6 @@
 import "server-only";
 import { createNextId, CURRENCIES, type OrderCreated, type OrderItem } from "./billing-ledger";
+import { defineTool } from "./define-tool";
 import {
   acceptArguments,
   fail,
@@ -9,15 +10,6 @@ import {
   requireString,
   succeed,
 } from "./tool-arguments";
-import type { BuiltinTool } from "./types";
-
-/** The metadata every billing tool shares: a side effect, not safe to repeat or overlap. */
-export const BILLING_META = {
-  readOnly: false,
-  idempotent: false,
-  concurrencySafe: false,
-  timeoutMs: 5000,
-} as const;
 
 /** The `items` argument, checked item by item. */
 function readItems(args: Record<string, unknown>): OrderItem[] {
@@ -40,51 +32,49 @@ function readItems(args: Record<string, unknown>): OrderItem[] {
  * `create_order`: records a new order in the ledger and returns its id. Not idempotent: the same
  * arguments twice make two orders.
  */
-export const createOrder: BuiltinTool = {
-  definition: {
-    name: "create_order",
-    description:
-      "Create a new order for a customer and return its id (ord_0001, ord_0002, … in this session). A hard side effect recorded in the ledger: every call creates another order, even with identical arguments. It takes no payment.",
-    input_schema: {
-      type: "object",
-      properties: {
-        customer: {
-          type: "string",
-          minLength: 1,
-          maxLength: 200,
-          description: "The customer's name or id, e.g. Ada Lovelace.",
-        },
+export const createOrder = defineTool({
+  name: "create_order",
+  description:
+    "Create a new order for a customer and return its id (ord_0001, ord_0002, … in this session). A hard side effect recorded in the ledger: every call creates another order, even with identical arguments. It takes no payment.",
+  input_schema: {
+    type: "object",
+    properties: {
+      customer: {
+        type: "string",
+        minLength: 1,
+        maxLength: 200,
+        description: "The customer's name or id, e.g. Ada Lovelace.",
+      },
+      items: {
+        type: "array",
+        minItems: 1,
+        maxItems: 50,
+        description: "What is ordered, one entry per product.",
         items: {
-          type: "array",
-          minItems: 1,
-          maxItems: 50,
-          description: "What is ordered, one entry per product.",
-          items: {
-            type: "object",
-            properties: {
-              sku: {
-                type: "string",
-                minLength: 1,
-                maxLength: 64,
-                description: "The product's stock-keeping unit, e.g. MUG-01.",
-              },
-              quantity: { type: "integer", minimum: 1, maximum: 1000, description: "How many, 1 to 1000." },
+          type: "object",
+          properties: {
+            sku: {
+              type: "string",
+              minLength: 1,
+              maxLength: 64,
+              description: "The product's stock-keeping unit, e.g. MUG-01.",
             },
-            required: ["sku", "quantity"],
-            additionalProperties: false,
+            quantity: { type: "integer", minimum: 1, maximum: 1000, description: "How many, 1 to 1000." },
           },
-        },
-        currency: {
-          type: "string",
-          enum: [...CURRENCIES],
-          description: "The currency the order is priced and paid in.",
+          required: ["sku", "quantity"],
+          additionalProperties: false,
         },
       },
-      required: ["customer", "items", "currency"],
-      additionalProperties: false,
+      currency: {
+        type: "string",
+        enum: [...CURRENCIES],
+        description: "The currency the order is priced and paid in.",
+      },
     },
-    meta: { ...BILLING_META, destructive: false, needsApproval: false },
+    required: ["customer", "items", "currency"],
+    additionalProperties: false,
   },
+  meta: { destructive: false },
   execute: acceptArguments((args, { workspace, recordChange }) => {
     const customer = requireString(args, "customer");
     if (customer.trim() === "") return fail("`customer` must not be empty. Nothing was created.");
@@ -102,4 +92,4 @@ export const createOrder: BuiltinTool = {
     recordChange({ type: "ledger", entry });
     return succeed(JSON.stringify({ order_id: orderId, status: "created", customer, items, currency }));
   }),
-};
+});

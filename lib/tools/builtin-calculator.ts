@@ -1,7 +1,7 @@
 import "server-only";
 import { evaluateExpression, formatNumber } from "./calculator-parser";
+import { defineTool } from "./define-tool";
 import { acceptArguments, fail, requireString, succeed } from "./tool-arguments";
-import type { BuiltinTool } from "./types";
 
 /** The longest expression the calculator accepts. */
 export const MAX_EXPRESSION_LENGTH = 500;
@@ -16,34 +16,25 @@ function drawPointer(expression: string, position: number): string {
  * Success reads `(2+3)*4 = 20`; a syntax error or a division by zero says what and where, with
  * a pointer under the expression.
  */
-export const calculator: BuiltinTool = {
-  definition: {
-    name: "calculator",
-    description:
-      "Evaluate an arithmetic expression and return its value. Supports + - * / % (remainder), ^ (power, right-associative), parentheses, unary minus, decimals, the constants pi and e, and the functions sqrt, abs, round, floor, ceil, min and max. Use it to calculate or compute a number instead of doing arithmetic in your head.",
-    input_schema: {
-      type: "object",
-      properties: {
-        expression: {
-          type: "string",
-          minLength: 1,
-          maxLength: MAX_EXPRESSION_LENGTH,
-          description:
-            "The expression to evaluate, e.g. (2+3)*4, 2^10, sqrt(2)/2 or round(19.99*1.2, 2). No variables, no implicit multiplication: write 2*pi, not 2pi.",
-        },
+export const calculator = defineTool({
+  name: "calculator",
+  description:
+    "Evaluate an arithmetic expression and return its value. Supports + - * / % (remainder), ^ (power, right-associative), parentheses, unary minus, decimals, the constants pi and e, and the functions sqrt, abs, round, floor, ceil, min and max. Use it to calculate or compute a number instead of doing arithmetic in your head.",
+  input_schema: {
+    type: "object",
+    properties: {
+      expression: {
+        type: "string",
+        minLength: 1,
+        maxLength: MAX_EXPRESSION_LENGTH,
+        description:
+          "The expression to evaluate, e.g. (2+3)*4, 2^10, sqrt(2)/2 or round(19.99*1.2, 2). No variables, no implicit multiplication: write 2*pi, not 2pi.",
       },
-      required: ["expression"],
-      additionalProperties: false,
     },
-    meta: {
-      readOnly: true,
-      destructive: false,
-      idempotent: true,
-      concurrencySafe: true,
-      needsApproval: false,
-      timeoutMs: 1000,
-    },
+    required: ["expression"],
+    additionalProperties: false,
   },
+  meta: { readOnly: true, timeoutMs: 1000 },
   execute: acceptArguments((args) => {
     const expression = requireString(args, "expression");
     if (expression.length > MAX_EXPRESSION_LENGTH)
@@ -57,4 +48,4 @@ export const calculator: BuiltinTool = {
       );
     return succeed(`${expression.trim()} = ${formatNumber(result.value)}`);
   }),
-};
+});

@@ -1,8 +1,7 @@
 import "server-only";
-import { BILLING_META } from "./builtin-billing";
 import { createNextId, CURRENCIES, describeMissingOrder, findOrder, hasCents } from "./billing-ledger";
+import { defineTool } from "./define-tool";
 import { acceptArguments, fail, readArgument, requireChoice, requireString, succeed } from "./tool-arguments";
-import type { BuiltinTool } from "./types";
 
 /** Charges above this amount are declined (the attempt is still recorded). */
 export const CARD_LIMIT = 10_000;
@@ -11,31 +10,29 @@ export const CARD_LIMIT = 10_000;
  * `charge_card`: charges an existing order's card. Needs approval (it moves money) and is not
  * idempotent: two calls charge twice. Unknown orders and currency mismatches fail before anything
  * is charged; an amount over the card limit is declined, and the declined attempt is recorded.
+ * Its metadata is `defineTool`'s defaults, the riskiest kind: destructive, needing approval.
  */
-export const chargeCard: BuiltinTool = {
-  definition: {
-    name: "charge_card",
-    description: `Charge the customer's card for an existing order. It moves money (here, an entry in the sandbox ledger), so it needs approval, and it is not idempotent: calling it twice charges twice. The order must exist (create_order) and the currency must match the order's. Charges over ${CARD_LIMIT.toLocaleString("en-US")} are declined, and the declined attempt is recorded too.`,
-    input_schema: {
-      type: "object",
-      properties: {
-        order_id: {
-          type: "string",
-          pattern: "^ord_[0-9]+$",
-          description: "The order to charge, as create_order returned it, e.g. ord_0001.",
-        },
-        amount: {
-          type: "number",
-          exclusiveMinimum: 0,
-          maximum: 1_000_000,
-          description: "The amount in the currency's main unit, e.g. 49.99; more than 0, at most 2 decimals.",
-        },
-        currency: { type: "string", enum: [...CURRENCIES], description: "Must be the order's currency." },
+export const chargeCard = defineTool({
+  name: "charge_card",
+  description: `Charge the customer's card for an existing order. It moves money (here, an entry in the sandbox ledger), so it needs approval, and it is not idempotent: calling it twice charges twice. The order must exist (create_order) and the currency must match the order's. Charges over ${CARD_LIMIT.toLocaleString("en-US")} are declined, and the declined attempt is recorded too.`,
+  input_schema: {
+    type: "object",
+    properties: {
+      order_id: {
+        type: "string",
+        pattern: "^ord_[0-9]+$",
+        description: "The order to charge, as create_order returned it, e.g. ord_0001.",
       },
-      required: ["order_id", "amount", "currency"],
-      additionalProperties: false,
+      amount: {
+        type: "number",
+        exclusiveMinimum: 0,
+        maximum: 1_000_000,
+        description: "The amount in the currency's main unit, e.g. 49.99; more than 0, at most 2 decimals.",
+      },
+      currency: { type: "string", enum: [...CURRENCIES], description: "Must be the order's currency." },
     },
-    meta: { ...BILLING_META, destructive: true, needsApproval: true },
+    required: ["order_id", "amount", "currency"],
+    additionalProperties: false,
   },
   execute: acceptArguments((args, { workspace, recordChange }) => {
     const orderId = requireString(args, "order_id");
@@ -69,4 +66,4 @@ export const chargeCard: BuiltinTool = {
       JSON.stringify({ charge_id: chargeId, order_id: orderId, amount, currency, status: "succeeded" }),
     );
   }),
-};
+});

@@ -1,5 +1,6 @@
 import "server-only";
 import type { WorkspaceView } from "@/lib/trace/workspace";
+import { defineTool } from "./define-tool";
 import {
   acceptArguments,
   fail,
@@ -8,7 +9,6 @@ import {
   requireString,
   succeed,
 } from "./tool-arguments";
-import type { BuiltinTool } from "./types";
 
 /** The ledger entry `flaky_tool` records for every call, success or failure. */
 export interface FlakyAttempt {
@@ -31,38 +31,29 @@ export function countFlakyAttempts(ledger: WorkspaceView["ledger"], input: strin
  * one. A tool has no memory, so the count comes from the workspace ledger, where every call lands
  * as a `FlakyAttempt`; a replay rebuilds the ledger from the log and so reproduces the outcome.
  */
-export const flakyTool: BuiltinTool = {
-  definition: {
-    name: "flaky_tool",
-    description:
-      "A deliberately flaky service for practising retries: the first call with a given input in this session fails with a transient error, and every later call with that same input succeeds. Each call is recorded in the session ledger, which is how the tool remembers, so a replay reproduces the same outcome.",
-    input_schema: {
-      type: "object",
-      properties: {
-        input: {
-          type: "string",
-          maxLength: 200,
-          description: 'Any text; calls are counted per distinct input. Omitted means "".',
-        },
-        attempt: {
-          type: "integer",
-          minimum: 1,
-          maximum: 1000,
-          description:
-            "The attempt number you believe this is (1 for the first try). Informational only: the outcome follows the ledger, and the result says so when your count differs.",
-        },
+export const flakyTool = defineTool({
+  name: "flaky_tool",
+  description:
+    "A deliberately flaky service for practising retries: the first call with a given input in this session fails with a transient error, and every later call with that same input succeeds. Each call is recorded in the session ledger, which is how the tool remembers, so a replay reproduces the same outcome.",
+  input_schema: {
+    type: "object",
+    properties: {
+      input: {
+        type: "string",
+        maxLength: 200,
+        description: 'Any text; calls are counted per distinct input. Omitted means "".',
       },
-      additionalProperties: false,
+      attempt: {
+        type: "integer",
+        minimum: 1,
+        maximum: 1000,
+        description:
+          "The attempt number you believe this is (1 for the first try). Informational only: the outcome follows the ledger, and the result says so when your count differs.",
+      },
     },
-    meta: {
-      readOnly: false,
-      destructive: false,
-      idempotent: false,
-      concurrencySafe: false,
-      needsApproval: false,
-      timeoutMs: 5000,
-    },
+    additionalProperties: false,
   },
+  meta: { destructive: false },
   execute: acceptArguments((args, { workspace, recordChange }) => {
     const input = requireString(args, "input", "");
     const claimed =
@@ -83,4 +74,4 @@ export const flakyTool: BuiltinTool = {
       );
     return succeed(`Succeeded on attempt ${attempt} for input ${JSON.stringify(input)}.${note}`);
   }),
-};
+});

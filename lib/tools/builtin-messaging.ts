@@ -6,17 +6,8 @@ import {
   findOrder,
   sumChargedCents,
 } from "./billing-ledger";
+import { defineTool } from "./define-tool";
 import { acceptArguments, fail, requireChoice, requireString, succeed } from "./tool-arguments";
-import type { BuiltinTool } from "./types";
-
-const MESSAGING_META = {
-  readOnly: false,
-  destructive: false,
-  idempotent: false,
-  concurrencySafe: false,
-  needsApproval: false,
-  timeoutMs: 5000,
-} as const;
 
 const CHANNELS = ["email", "sms", "slack"] as const;
 type Channel = (typeof CHANNELS)[number];
@@ -32,31 +23,29 @@ const RECIPIENTS: ReadonlyMap<Channel, { pattern: RegExp; example: string }> = n
  * `send_receipt`: e-mails the receipt of an existing order, saying how much has been charged so
  * far. Not idempotent: each call sends another e-mail, and each lands in the ledger.
  */
-export const sendReceipt: BuiltinTool = {
-  definition: {
-    name: "send_receipt",
-    description:
-      "E-mail the receipt for an existing order to the customer, with the amount charged so far. A hard side effect recorded in the ledger: every call sends another e-mail, so do not resend one that went out.",
-    input_schema: {
-      type: "object",
-      properties: {
-        order_id: {
-          type: "string",
-          pattern: "^ord_[0-9]+$",
-          description: "The order, as create_order returned it, e.g. ord_0001.",
-        },
-        email: {
-          type: "string",
-          format: "email",
-          maxLength: 254,
-          description: "Where to send the receipt, e.g. ada@example.com.",
-        },
+export const sendReceipt = defineTool({
+  name: "send_receipt",
+  description:
+    "E-mail the receipt for an existing order to the customer, with the amount charged so far. A hard side effect recorded in the ledger: every call sends another e-mail, so do not resend one that went out.",
+  input_schema: {
+    type: "object",
+    properties: {
+      order_id: {
+        type: "string",
+        pattern: "^ord_[0-9]+$",
+        description: "The order, as create_order returned it, e.g. ord_0001.",
       },
-      required: ["order_id", "email"],
-      additionalProperties: false,
+      email: {
+        type: "string",
+        format: "email",
+        maxLength: 254,
+        description: "Where to send the receipt, e.g. ada@example.com.",
+      },
     },
-    meta: MESSAGING_META,
+    required: ["order_id", "email"],
+    additionalProperties: false,
   },
+  meta: { destructive: false },
   execute: acceptArguments((args, { workspace, recordChange }) => {
     const orderId = requireString(args, "order_id");
     const email = requireString(args, "email");
@@ -88,40 +77,38 @@ export const sendReceipt: BuiltinTool = {
       }),
     );
   }),
-};
+});
 
 /**
  * `send_notification`: sends a message on one channel, checking the recipient's shape for that
  * channel. Not idempotent: each call sends again, and each lands in the ledger.
  */
-export const sendNotification: BuiltinTool = {
-  definition: {
-    name: "send_notification",
-    description:
-      "Send a notification message by email, sms or slack. A hard side effect recorded in the ledger: every call sends another message, so a retry notifies twice.",
-    input_schema: {
-      type: "object",
-      properties: {
-        channel: { type: "string", enum: [...CHANNELS], description: "How to send it: email, sms or slack." },
-        to: {
-          type: "string",
-          minLength: 1,
-          maxLength: 254,
-          description:
-            "The recipient, in the channel's form: ada@example.com (email), +14155550123 (sms), #billing or @ada (slack).",
-        },
-        message: {
-          type: "string",
-          minLength: 1,
-          maxLength: 1000,
-          description: "The text to send, at most 1000 characters.",
-        },
+export const sendNotification = defineTool({
+  name: "send_notification",
+  description:
+    "Send a notification message by email, sms or slack. A hard side effect recorded in the ledger: every call sends another message, so a retry notifies twice.",
+  input_schema: {
+    type: "object",
+    properties: {
+      channel: { type: "string", enum: [...CHANNELS], description: "How to send it: email, sms or slack." },
+      to: {
+        type: "string",
+        minLength: 1,
+        maxLength: 254,
+        description:
+          "The recipient, in the channel's form: ada@example.com (email), +14155550123 (sms), #billing or @ada (slack).",
       },
-      required: ["channel", "to", "message"],
-      additionalProperties: false,
+      message: {
+        type: "string",
+        minLength: 1,
+        maxLength: 1000,
+        description: "The text to send, at most 1000 characters.",
+      },
     },
-    meta: MESSAGING_META,
+    required: ["channel", "to", "message"],
+    additionalProperties: false,
   },
+  meta: { destructive: false },
   execute: acceptArguments((args, { workspace, recordChange }) => {
     const channel = requireChoice(args, "channel", CHANNELS);
     const to = requireString(args, "to");
@@ -138,4 +125,4 @@ export const sendNotification: BuiltinTool = {
     });
     return succeed(JSON.stringify({ notification_id: notificationId, channel, to, status: "sent" }));
   }),
-};
+});

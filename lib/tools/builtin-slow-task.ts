@@ -1,6 +1,6 @@
 import "server-only";
+import { defineTool } from "./define-tool";
 import { acceptArguments, fail, requireInteger, succeed } from "./tool-arguments";
-import type { BuiltinTool } from "./types";
 
 /** The harness stops `slow_task` after this long: 10 steps of 500 ms do not make it. */
 export const SLOW_TASK_TIMEOUT_MS = 3000;
@@ -17,39 +17,30 @@ function describeAbort(signal: AbortSignal): string {
  * step. It has no side effects. When the signal aborts (a timeout or an interrupt) it returns an
  * error at once, saying how far it got; the pipeline decides the error kind from why it aborted.
  */
-export const slowTask: BuiltinTool = {
-  definition: {
-    name: "slow_task",
-    description: `Run a slow simulated task that waits stepMs milliseconds per step and streams progress after each step ("step 2 of 5"). It has no side effects. The harness stops it after ${SLOW_TASK_TIMEOUT_MS / 1000} seconds, so 10 steps of 500 ms time out.`,
-    input_schema: {
-      type: "object",
-      properties: {
-        steps: {
-          type: "integer",
-          minimum: 1,
-          maximum: 20,
-          default: 5,
-          description: "How many steps to run, 1 to 20 (default 5).",
-        },
-        stepMs: {
-          type: "integer",
-          minimum: 0,
-          maximum: 5000,
-          default: 500,
-          description: "How long each step takes, in milliseconds, 0 to 5000 (default 500).",
-        },
+export const slowTask = defineTool({
+  name: "slow_task",
+  description: `Run a slow simulated task that waits stepMs milliseconds per step and streams progress after each step ("step 2 of 5"). It has no side effects. The harness stops it after ${SLOW_TASK_TIMEOUT_MS / 1000} seconds, so 10 steps of 500 ms time out.`,
+  input_schema: {
+    type: "object",
+    properties: {
+      steps: {
+        type: "integer",
+        minimum: 1,
+        maximum: 20,
+        default: 5,
+        description: "How many steps to run, 1 to 20 (default 5).",
       },
-      additionalProperties: false,
+      stepMs: {
+        type: "integer",
+        minimum: 0,
+        maximum: 5000,
+        default: 500,
+        description: "How long each step takes, in milliseconds, 0 to 5000 (default 500).",
+      },
     },
-    meta: {
-      readOnly: true,
-      destructive: false,
-      idempotent: true,
-      concurrencySafe: true,
-      needsApproval: false,
-      timeoutMs: SLOW_TASK_TIMEOUT_MS,
-    },
+    additionalProperties: false,
   },
+  meta: { readOnly: true, timeoutMs: SLOW_TASK_TIMEOUT_MS },
   execute: acceptArguments(async (args, { clock, signal, reportProgress }) => {
     const steps = requireInteger(args, "steps", { minimum: 1, maximum: 20, fallback: 5 });
     const stepMs = requireInteger(args, "stepMs", { minimum: 0, maximum: 5000, fallback: 500 });
@@ -69,4 +60,4 @@ export const slowTask: BuiltinTool = {
       `Finished ${steps} step${steps === 1 ? "" : "s"} of ${stepMs} ms (${steps * stepMs} ms in all).`,
     );
   }),
-};
+});

@@ -1,6 +1,6 @@
 import "server-only";
+import { defineTool } from "./define-tool";
 import { acceptArguments, fail, requireChoice, requireString, succeed } from "./tool-arguments";
-import type { BuiltinTool } from "./types";
 
 interface CannedWeather {
   city: string;
@@ -65,38 +65,29 @@ function convertToFahrenheit(celsius: number): number {
  * `get_weather`: canned current weather for a handful of cities, as JSON. City names match
  * case-insensitively; an unknown city is an error that names the known ones.
  */
-export const getWeather: BuiltinTool = {
-  definition: {
-    name: "get_weather",
-    description:
-      "Current weather for one city from canned sample data: temperature, conditions, humidity and wind speed. The temperature is in celsius unless fahrenheit is asked for. An unknown city returns an error naming the known ones.",
-    input_schema: {
-      type: "object",
-      properties: {
-        city: {
-          type: "string",
-          minLength: 1,
-          description: `City name in English, e.g. Paris. Known cities: ${KNOWN_CITIES.join(", ")}.`,
-        },
-        unit: {
-          type: "string",
-          enum: [...UNITS],
-          default: "celsius",
-          description: "Temperature unit: celsius (the default) or fahrenheit.",
-        },
+export const getWeather = defineTool({
+  name: "get_weather",
+  description:
+    "Current weather for one city from canned sample data: temperature, conditions, humidity and wind speed. The temperature is in celsius unless fahrenheit is asked for. An unknown city returns an error naming the known ones.",
+  input_schema: {
+    type: "object",
+    properties: {
+      city: {
+        type: "string",
+        minLength: 1,
+        description: `City name in English, e.g. Paris. Known cities: ${KNOWN_CITIES.join(", ")}.`,
       },
-      required: ["city"],
-      additionalProperties: false,
+      unit: {
+        type: "string",
+        enum: [...UNITS],
+        default: "celsius",
+        description: "Temperature unit: celsius (the default) or fahrenheit.",
+      },
     },
-    meta: {
-      readOnly: true,
-      destructive: false,
-      idempotent: true,
-      concurrencySafe: true,
-      needsApproval: false,
-      timeoutMs: 5000,
-    },
+    required: ["city"],
+    additionalProperties: false,
   },
+  meta: { readOnly: true },
   execute: acceptArguments((args) => {
     const city = requireString(args, "city");
     const unit = requireChoice(args, "unit", UNITS, "celsius");
@@ -116,4 +107,4 @@ export const getWeather: BuiltinTool = {
       }),
     );
   }),
-};
+});

@@ -1,7 +1,7 @@
 import "server-only";
 import { CANNED_PAGES, CANNED_URLS } from "./canned-pages";
+import { defineTool } from "./define-tool";
 import { acceptArguments, fail, requireString, succeed } from "./tool-arguments";
-import type { BuiltinTool } from "./types";
 
 const STATUS_TEXT: Readonly<Record<number, string>> = {
   200: "OK",
@@ -32,33 +32,24 @@ function parseHttpUrl(raw: string): { ok: true; url: URL } | { ok: false; reason
  * line, the content type and the body; an unknown page is a 404 error listing the known URLs,
  * and a 5xx page is an error with its body.
  */
-export const httpGet: BuiltinTool = {
-  definition: {
-    name: "http_get",
-    description:
-      "Fetch a web page with an HTTP GET request and return its status, content type and text. Sandboxed: nothing reaches the network; only a few canned example.com pages exist and any other URL answers 404.",
-    input_schema: {
-      type: "object",
-      properties: {
-        url: {
-          type: "string",
-          format: "uri",
-          maxLength: 2000,
-          description: `Absolute http or https URL. The pages that exist: ${CANNED_URLS.join(", ")}.`,
-        },
+export const httpGet = defineTool({
+  name: "http_get",
+  description:
+    "Fetch a web page with an HTTP GET request and return its status, content type and text. Sandboxed: nothing reaches the network; only a few canned example.com pages exist and any other URL answers 404.",
+  input_schema: {
+    type: "object",
+    properties: {
+      url: {
+        type: "string",
+        format: "uri",
+        maxLength: 2000,
+        description: `Absolute http or https URL. The pages that exist: ${CANNED_URLS.join(", ")}.`,
       },
-      required: ["url"],
-      additionalProperties: false,
     },
-    meta: {
-      readOnly: true,
-      destructive: false,
-      idempotent: true,
-      concurrencySafe: true,
-      needsApproval: false,
-      timeoutMs: 10_000,
-    },
+    required: ["url"],
+    additionalProperties: false,
   },
+  meta: { readOnly: true, timeoutMs: 10_000 },
   execute: acceptArguments((args) => {
     const raw = requireString(args, "url");
     const parsed = parseHttpUrl(raw);
@@ -71,4 +62,4 @@ export const httpGet: BuiltinTool = {
     const response = `${writeStatusLine(page.status)}\ncontent-type: ${page.contentType}\n\n${page.body}`;
     return page.status < 400 ? succeed(response) : fail(response);
   }),
-};
+});

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Block, ToolCallBlock } from "@/lib/protocol/unified";
-import { NO_BREAKPOINTS } from "./config";
-import type { NewEvent, TraceEvent } from "./events";
+import type { Block } from "@/lib/protocol/unified";
+import type { NewEvent } from "./events";
+import { buildLog, sessionCreated, toolCall, toolResult, turnCompleted } from "@/lib/trace/testing/build-log";
 import {
   alignBlocks,
   compareTurns,
@@ -13,47 +13,11 @@ import {
 } from "./compare-turns";
 import type { TranscriptMessage } from "./transcript";
 
-const created = (system = "Be brief."): NewEvent => ({
-  kind: "session.created",
-  config: {
-    title: "t",
-    provider: { kind: "offline" },
-    system,
-    tools: [],
-    policy: {},
-    scenario: null,
-    breakpoints: NO_BREAKPOINTS,
-  },
-  workspace: {},
-});
+const created = (system = "Be brief.") => sessionCreated({ system });
 const user = (turn: number, text: string): NewEvent => ({ kind: "user.message", turn, text });
-const call = (id: string, name: string, args: unknown): ToolCallBlock => ({
-  type: "toolCall",
-  id,
-  name,
-  arguments: args,
-  rawArguments: JSON.stringify(args),
-});
-const assistant = (turn: number, content: Block[]): NewEvent => ({
-  kind: "turn.completed",
-  turn,
-  attempt: 1,
-  format: "anthropic",
-  message: {},
-  unified: { role: "assistant", content },
-  stopReason: { unified: "end_turn", raw: "end_turn" },
-  usage: { inputTokens: null, outputTokens: null },
-});
-const result = (turn: number, callId: string, content: string, isError = false): NewEvent => ({
-  kind: "tool.result",
-  callId,
-  turn,
-  name: "echo",
-  content,
-  isError,
-});
-const log = (sessionId: string, events: readonly NewEvent[]): TraceEvent[] =>
-  events.map((event, seq) => ({ ...event, seq, at: 1000 + seq, sessionId }) as TraceEvent);
+const result = (turn: number, callId: string, content: string, isError = false) =>
+  toolResult({ turn, callId, name: "echo", content, isError });
+const log = (sessionId: string, events: readonly NewEvent[]) => buildLog(events, sessionId);
 
 const text = (role: "user" | "assistant", value: string): TurnBlock => ({
   role,
@@ -65,9 +29,9 @@ const matches = (blocks: ComparedBlock[]) => blocks.map((b) => b.match);
 const parentEvents: NewEvent[] = [
   created(),
   user(1, 'Echo "hi"'),
-  assistant(1, [{ type: "text", text: "I'll use echo." }, call("c1", "echo", { text: "hi" })]),
+  turnCompleted(1, [{ type: "text", text: "I'll use echo." }, toolCall("c1", "echo", { text: "hi" })]),
   result(1, "c1", "hi"),
-  assistant(2, [{ type: "text", text: 'echo returned "hi".' }]),
+  turnCompleted(2, [{ type: "text", text: 'echo returned "hi".' }]),
 ];
 
 describe("describeBlockKey", () => {
@@ -75,7 +39,7 @@ describe("describeBlockKey", () => {
     expect(describeBlockKey({ type: "text", text: "a" })).toBe("text:a");
     expect(describeBlockKey({ type: "thinking", thinking: "t", signature: "s" })).toBe("thinking:t");
     expect(describeBlockKey({ type: "redacted_thinking", data: "d" })).toBe("redacted_thinking:d");
-    expect(describeBlockKey(call("x", "echo", { b: 1, a: 2 }))).toBe('toolCall:echo:{"a":2,"b":1}');
+    expect(describeBlockKey(toolCall("x", "echo", { b: 1, a: 2 }))).toBe('toolCall:echo:{"a":2,"b":1}');
     expect(
       describeBlockKey({ type: "toolCall", id: "x", name: "echo", arguments: null, rawArguments: '{"a"' }),
     ).toBe('toolCall:echo:raw:{"a"');
@@ -97,8 +61,8 @@ describe("describeBlockKey", () => {
   });
 
   it("leaves ids out, so a fork's renamed calls and results match", () => {
-    expect(describeBlockKey(call("a", "echo", { text: "hi" }))).toBe(
-      describeBlockKey(call("b", "echo", { text: "hi" })),
+    expect(describeBlockKey(toolCall("a", "echo", { text: "hi" }))).toBe(
+      describeBlockKey(toolCall("b", "echo", { text: "hi" })),
     );
     expect(describeBlockKey({ type: "toolResult", toolCallId: "a", content: "hi", isError: false })).toBe(
       describeBlockKey({ type: "toolResult", toolCallId: "b", content: "hi", isError: false }),
@@ -107,9 +71,9 @@ describe("describeBlockKey", () => {
 
   it("tells apart what a person would: name, arguments, error flag", () => {
     const keys = [
-      call("a", "echo", { text: "hi" }),
-      call("a", "echo", { text: "ho" }),
-      call("a", "say", { text: "hi" }),
+      toolCall("a", "echo", { text: "hi" }),
+      toolCall("a", "echo", { text: "ho" }),
+      toolCall("a", "say", { text: "hi" }),
       { type: "toolResult", toolCallId: "a", content: "hi", isError: true } as const,
       { type: "toolResult", toolCallId: "a", content: "hi", isError: false } as const,
     ].map(describeBlockKey);
@@ -121,7 +85,7 @@ describe("groupTurns", () => {
   it("puts each block in its message's turn, results in their call's turn", () => {
     const messages: TranscriptMessage[] = [
       { role: "user", turn: 1, seq: 1, content: [{ type: "text", text: "go" }] },
-      { role: "assistant", turn: 1, seq: 2, content: [call("c1", "echo", {})] },
+      { role: "assistant", turn: 1, seq: 2, content: [toolCall("c1", "echo", {})] },
       // A later user text joined the results message and gave it the next turn's number.
       {
         role: "user",
@@ -183,13 +147,16 @@ describe("alignBlocks", () => {
 
   it("does not pair blocks of another role or type", () => {
     const left = [text("user", "a")];
-    const right: TurnBlock[] = [{ role: "assistant", block: call("x", "echo", {}) }];
+    const right: TurnBlock[] = [{ role: "assistant", block: toolCall("x", "echo", {}) }];
     expect(matches(alignBlocks(left, right))).toEqual(["left-only", "right-only"]);
   });
 
   it("skips unmatched right blocks until one of the same shape", () => {
     const left = [text("assistant", "x")];
-    const right: TurnBlock[] = [{ role: "assistant", block: call("x", "echo", {}) }, text("assistant", "y")];
+    const right: TurnBlock[] = [
+      { role: "assistant", block: toolCall("x", "echo", {}) },
+      text("assistant", "y"),
+    ];
     expect(matches(alignBlocks(left, right))).toEqual(["right-only", "changed"]);
   });
 
@@ -204,7 +171,7 @@ describe("alignBlocks", () => {
       role: fc.constantFrom("user" as const, "assistant" as const),
       block: fc.oneof(
         fc.constantFrom("a", "b", "c").map((t): Block => ({ type: "text", text: t })),
-        fc.constantFrom("x", "y").map((n): Block => call("id", n, {})),
+        fc.constantFrom("x", "y").map((n): Block => toolCall("id", n, {})),
       ),
     });
     fc.assert(
@@ -246,7 +213,7 @@ describe("compareTurns", () => {
     const child = log("c", [
       ...parentEvents.slice(0, 4),
       { kind: "session.forked", parentId: "p", forkSeq: 3, edits: { system: "Shout." } },
-      assistant(2, [{ type: "text", text: 'ECHO RETURNED "HI".' }]),
+      turnCompleted(2, [{ type: "text", text: 'ECHO RETURNED "HI".' }]),
     ]);
     const comparison = compareTurns(parent, child, { forkSeq: 3 });
     expect(comparison.forkTurn).toBe(1);
@@ -288,7 +255,7 @@ describe("compareTurns", () => {
             { role: "user", content: [{ type: "text", text: 'Echo "hi"' }] },
             {
               role: "assistant",
-              content: [{ type: "text", text: "I'll use echo." }, call("c1", "echo", { text: "hi" })],
+              content: [{ type: "text", text: "I'll use echo." }, toolCall("c1", "echo", { text: "hi" })],
             },
             {
               role: "user",
@@ -307,7 +274,11 @@ describe("compareTurns", () => {
   });
 
   it("places turns before, at and after a later fork point", () => {
-    const events = log("p", [...parentEvents, user(3, "more"), assistant(3, [{ type: "text", text: "ok" }])]);
+    const events = log("p", [
+      ...parentEvents,
+      user(3, "more"),
+      turnCompleted(3, [{ type: "text", text: "ok" }]),
+    ]);
     const comparison = compareTurns(events, events, { forkSeq: 5 });
     expect(comparison.forkTurn).toBe(3);
     expect(comparison.turns.map((t) => t.position)).toEqual(["before-fork", "before-fork", "at-fork"]);

@@ -1,57 +1,23 @@
 import { describe, expect, it } from "vitest";
 import type { ToolCallBlock } from "@/lib/protocol/unified";
-import { NO_BREAKPOINTS } from "./config";
-import type { NewEvent, TraceEvent } from "./events";
+import {
+  buildLog,
+  sessionCreated,
+  textBlock,
+  toolCall,
+  toolResult,
+  turnCompleted,
+} from "@/lib/trace/testing/build-log";
 import { listForkPoints, listMessageEndSeqs, mapMessageForkSeqs } from "./fork-points";
 
-function buildLog(events: NewEvent[]): TraceEvent[] {
-  return events.map((event, seq) => ({ ...event, seq, at: 1000 + seq, sessionId: "ses_test" }) as TraceEvent);
-}
+const call = (id: string) => toolCall(id, "read_file", { path: id });
 
-const call = (id: string): ToolCallBlock => ({
-  type: "toolCall",
-  id,
-  name: "read_file",
-  arguments: { path: id },
-  rawArguments: JSON.stringify({ path: id }),
-});
+const created = sessionCreated({ system: "Be brief." });
 
-const created: NewEvent = {
-  kind: "session.created",
-  config: {
-    title: "t",
-    provider: { kind: "offline" },
-    system: "Be brief.",
-    tools: [],
-    policy: {},
-    scenario: null,
-    breakpoints: NO_BREAKPOINTS,
-  },
-  workspace: {},
-};
+const assistantWith = (turn: number, ...calls: ToolCallBlock[]) =>
+  turnCompleted(turn, [textBlock("ok"), ...calls]);
 
-const assistantWith = (turn: number, ...calls: ToolCallBlock[]): NewEvent => ({
-  kind: "turn.completed",
-  turn,
-  attempt: 1,
-  format: "anthropic",
-  message: {},
-  unified: { role: "assistant", content: [{ type: "text", text: "ok" }, ...calls] },
-  stopReason: {
-    unified: calls.length ? "tool_use" : "end_turn",
-    raw: calls.length ? "tool_use" : "end_turn",
-  },
-  usage: { inputTokens: 1, outputTokens: 1 },
-});
-
-const result = (callId: string): NewEvent => ({
-  kind: "tool.result",
-  callId,
-  turn: 1,
-  name: "read_file",
-  content: `result ${callId}`,
-  isError: false,
-});
+const result = (callId: string) => toolResult({ callId, name: "read_file", content: `result ${callId}` });
 
 /** 0 created, 1 run, 2 user, 3 two calls, 4 c2, 5 c1, 6 answer, 7 finished. */
 const twoCalls = buildLog([

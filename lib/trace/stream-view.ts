@@ -8,6 +8,7 @@ import { parsePartialArguments } from "@/lib/protocol/anthropic/tool-arguments";
 import type { StreamBlock } from "@/lib/protocol/stream-blocks";
 import type { WireFormat } from "@/lib/protocol/unified";
 import { createWireStream, reduceWireStream, type WireStreamState } from "@/lib/protocol/wire-stream";
+import { isRecord, parseJson } from "@/lib/protocol/json-value";
 import { createCheckpointedFold, type CheckpointedFold } from "./checkpoints";
 import type { TraceEvent, WireEvent } from "./events";
 
@@ -104,17 +105,8 @@ function describeWireEvent(event: WireEvent, position: number): StreamRow {
 }
 
 function readObject(value: unknown): Record<string, unknown> | null {
-  let parsed = value;
-  if (typeof value === "string") {
-    try {
-      parsed = JSON.parse(value);
-    } catch {
-      return null;
-    }
-  }
-  return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)
-    ? (parsed as Record<string, unknown>)
-    : null;
+  const parsed = typeof value === "string" ? parseJson(value) : value;
+  return isRecord(parsed) ? parsed : null;
 }
 
 /** Choice 0's `delta` of a Chat Completions chunk. */

@@ -1,59 +1,27 @@
 import { describe, expect, it } from "vitest";
 import type { ToolCallBlock } from "@/lib/protocol/unified";
-import { NO_BREAKPOINTS } from "./config";
-import type { NewEvent, TraceEvent } from "./events";
+import type { NewEvent } from "@/lib/trace/events";
+import {
+  buildLog,
+  sessionCreated,
+  textBlock,
+  toolCall,
+  toolResult,
+  turnCompleted,
+} from "@/lib/trace/testing/build-log";
 import { deriveStatus } from "./status";
 import { findUnansweredCalls, projectTranscript } from "./transcript";
 import { projectWorkspace } from "./workspace";
 
-function buildLog(events: NewEvent[]): TraceEvent[] {
-  return events.map((event, seq) => ({ ...event, seq, at: 1000 + seq, sessionId: "ses_test" }) as TraceEvent);
-}
+const call = (id: string, name = "read_file") => toolCall(id, name, { path: id });
 
-const call = (id: string, name = "read_file"): ToolCallBlock => ({
-  type: "toolCall",
-  id,
-  name,
-  arguments: { path: id },
-  rawArguments: JSON.stringify({ path: id }),
-});
+const created = sessionCreated({ system: "Be brief.", workspace: { "a.txt": "A" } });
 
-const created: NewEvent = {
-  kind: "session.created",
-  config: {
-    title: "t",
-    provider: { kind: "offline" },
-    system: "Be brief.",
-    tools: [],
-    policy: {},
-    scenario: null,
-    breakpoints: NO_BREAKPOINTS,
-  },
-  workspace: { "a.txt": "A" },
-};
+const assistantWith = (turn: number, ...calls: ToolCallBlock[]) =>
+  turnCompleted(turn, [textBlock("ok"), ...calls]);
 
-const assistantWith = (turn: number, ...calls: ToolCallBlock[]): NewEvent => ({
-  kind: "turn.completed",
-  turn,
-  attempt: 1,
-  format: "anthropic",
-  message: {},
-  unified: { role: "assistant", content: [{ type: "text", text: "ok" }, ...calls] },
-  stopReason: {
-    unified: calls.length ? "tool_use" : "end_turn",
-    raw: calls.length ? "tool_use" : "end_turn",
-  },
-  usage: { inputTokens: 1, outputTokens: 1 },
-});
-
-const result = (callId: string, content = `result ${callId}`): NewEvent => ({
-  kind: "tool.result",
-  callId,
-  turn: 1,
-  name: "read_file",
-  content,
-  isError: false,
-});
+const result = (callId: string, content = `result ${callId}`) =>
+  toolResult({ callId, name: "read_file", content });
 
 describe("the transcript fold", () => {
   const log = buildLog([

@@ -2,16 +2,9 @@
  * Small structural checks for untrusted import input: enough to tell the formats apart and to
  * hand the protocol converters only what they can read.
  */
+import { isRecord, type JsonObject } from "@/lib/protocol/json-value";
 
-export type JsonObject = Record<string, unknown>;
-
-export function isRecord(value: unknown): value is JsonObject {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-export function readString(value: unknown): string | undefined {
-  return typeof value === "string" ? value : undefined;
-}
+export { isRecord, parseJson, readString, type JsonObject } from "@/lib/protocol/json-value";
 
 /**
  * Any untrusted value as text for a note or an error, never throwing: `String()` throws on an
@@ -58,13 +51,4 @@ export function listBlockTypes(messages: readonly JsonObject[]): string[] {
         )
       : [],
   );
-}
-
-/** Parses JSON text, or `undefined` when it is not JSON. */
-export function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined; // not JSON: the caller reads the text another way
-  }
 }

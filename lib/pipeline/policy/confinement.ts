@@ -1,8 +1,8 @@
+import { isRecord } from "@/lib/protocol/json-value";
 import { assertNever } from "@/lib/protocol/unified";
 import type { PolicyRule } from "@/lib/trace/config";
 import { type PathRefusal, resolveWorkspacePath } from "@/lib/tools/workspace-path";
 import { matchToolGlob } from "./glob";
-import { isJsonObject } from "./json-value";
 import { formatPointer, readPointer } from "./pointer";
 
 /** Property names that say "this is a path" (`path`, `filename`, `outputDir`, `folder`, …). */
@@ -38,7 +38,7 @@ export function listPathArguments(args: Record<string, unknown>): PathArgument[]
       value.forEach((item, index) =>
         walk(item, [...tokens, String(index)], `${label}[${index}]`, named, depth + 1),
       );
-    } else if (isJsonObject(value)) {
+    } else if (isRecord(value)) {
       for (const [key, item] of Object.entries(value))
         walk(
           item,

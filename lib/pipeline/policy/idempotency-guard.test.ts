@@ -3,16 +3,16 @@ import type { ToolDefinition } from "@/lib/trace/config";
 import type { NewEvent } from "@/lib/trace/events";
 import { EMPTY_WORKSPACE } from "@/lib/trace/workspace";
 import { idempotencyGuard } from "./idempotency-guard";
-import { CHARGE_CARD, buildLog, executed, sessionCreated, turnWithCalls } from "./testing/build-log";
+import { buildLog, sessionCreated, toolCall, turnCompleted } from "@/lib/trace/testing/build-log";
+import { CHARGE_CARD, executed } from "./testing/policy-tools";
 
-const charge = (id: string, amount: number) =>
-  turnWithCalls(1, [{ id, name: "charge_card", arguments: { amount } }]);
+const charge = (id: string, amount: number) => turnCompleted(1, [toolCall(id, "charge_card", { amount })]);
 
 function checkCharge(events: NewEvent[], amount = 5, tool: ToolDefinition = CHARGE_CARD) {
   return idempotencyGuard.check({
     call: { id: "now", name: "charge_card", arguments: { amount } },
     tool,
-    log: buildLog([sessionCreated([CHARGE_CARD]), ...events, charge("now", amount)]),
+    log: buildLog([sessionCreated({ tools: [CHARGE_CARD] }), ...events, charge("now", amount)]),
     workspace: EMPTY_WORKSPACE,
   });
 }

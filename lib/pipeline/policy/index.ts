@@ -14,7 +14,7 @@ export {
 } from "./confinement";
 export { compileToolGlob, matchToolGlob } from "./glob";
 export { BUILTIN_HOOKS, idempotencyGuard, staleFileCheck } from "./hooks";
-export { applyMergePatch, isDeepEqual, isJsonObject } from "./json-value";
+export { applyMergePatch, isDeepEqual } from "./json-value";
 export { formatPointer, parsePointer, readPointer, type PointerResult } from "./pointer";
 export { DEFAULT_MAX_RESULT_CHARS, applyPostRules } from "./post";
 export { DEFAULT_APPROVAL_ID, evaluatePreflight } from "./preflight";

@@ -1,7 +1,4 @@
-/** A JSON object (not an array, not null). */
-export function isJsonObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
+import { isRecord } from "@/lib/protocol/json-value";
 
 /**
  * Deep equality of JSON values: same primitives, arrays equal element by element, objects with
@@ -14,7 +11,7 @@ export function isDeepEqual(a: unknown, b: unknown): boolean {
     if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
     return a.every((item, index) => isDeepEqual(item, b[index]));
   }
-  if (!isJsonObject(a) || !isJsonObject(b)) return false;
+  if (!isRecord(a) || !isRecord(b)) return false;
   const keys = Object.keys(a);
   if (keys.length !== Object.keys(b).length) return false;
   return keys.every((key) => Object.hasOwn(b, key) && isDeepEqual(a[key], b[key]));
@@ -28,9 +25,9 @@ export function isDeepEqual(a: unknown, b: unknown): boolean {
  * @see https://www.rfc-editor.org/rfc/rfc7396
  */
 export function applyMergePatch(target: unknown, patch: unknown): unknown {
-  if (!isJsonObject(patch)) return structuredClone(patch);
+  if (!isRecord(patch)) return structuredClone(patch);
   const result: Record<string, unknown> = {};
-  if (isJsonObject(target)) for (const [key, value] of Object.entries(target)) setOwn(result, key, value);
+  if (isRecord(target)) for (const [key, value] of Object.entries(target)) setOwn(result, key, value);
   for (const [key, value] of Object.entries(patch)) {
     if (value === null) {
       delete result[key];

@@ -1,8 +1,8 @@
+import { isRecord } from "@/lib/protocol/json-value";
 import type { ToolDefinition } from "@/lib/trace/config";
 import type { TraceEvent } from "@/lib/trace/events";
 import { resolveWorkspacePath } from "@/lib/tools/workspace-path";
 import { listPathArguments } from "./confinement";
-import { isJsonObject } from "./json-value";
 
 /** A tool call as the log records it: the model's arguments, or a person's edit of them. */
 export interface LoggedCall {
@@ -47,7 +47,7 @@ export function requireLoggedCall(calls: ReadonlyMap<string, LoggedCall>, callId
 
 /** The workspace paths (normalized) a call's path-like arguments name; none for unparsed ones. */
 export function listNamedPaths(args: unknown): string[] {
-  if (!isJsonObject(args)) return [];
+  if (!isRecord(args)) return [];
   const paths = new Set<string>();
   for (const argument of listPathArguments(args)) {
     const resolved = resolveWorkspacePath(argument.value);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { PolicyConfig, PolicyRule } from "@/lib/trace/config";
 import { applyPostRules } from "./post";
-import { READ_FILE } from "./testing/build-log";
+import { READ_FILE } from "./testing/policy-tools";
 
 function post(
   content: string,

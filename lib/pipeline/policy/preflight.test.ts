@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { PolicyConfig, PolicyRule, ToolDefinition } from "@/lib/trace/config";
 import { EMPTY_WORKSPACE } from "@/lib/trace/workspace";
 import { evaluatePreflight } from "./preflight";
-import { READ_FILE, WRITE_FILE } from "./testing/build-log";
+import { READ_FILE, WRITE_FILE } from "./testing/policy-tools";
 import type { PreflightHook } from "./types";
 
 const NO_HOOKS: ReadonlyMap<string, PreflightHook> = new Map();

@@ -1,9 +1,10 @@
+import { isRecord } from "@/lib/protocol/json-value";
 import { assertNever } from "@/lib/protocol/unified";
 import type { PolicyRule } from "@/lib/trace/config";
 import { matchRule } from "./conditions";
 import { CONFINEMENT_ID, checkConfinement } from "./confinement";
 import { matchToolGlob } from "./glob";
-import { applyMergePatch, isJsonObject } from "./json-value";
+import { applyMergePatch } from "./json-value";
 import { runHooks } from "./run-hooks";
 import {
   type HookError,
@@ -60,7 +61,7 @@ export function evaluatePreflight(input: PreflightInput): PreflightDecision {
       trail.push(`rule ${rule.id}: unknown preflight action \`${rule.action}\`, skipped`);
       continue;
     }
-    if (action === "rewrite" && !isJsonObject(rule.arguments)) {
+    if (action === "rewrite" && !isRecord(rule.arguments)) {
       trail.push(`rule ${rule.id} matched: rewrite without \`arguments\`, skipped`);
       continue;
     }

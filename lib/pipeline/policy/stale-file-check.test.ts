@@ -3,24 +3,23 @@ import type { NewEvent } from "@/lib/trace/events";
 import { EMPTY_WORKSPACE } from "@/lib/trace/workspace";
 import { staleFileCheck } from "./stale-file-check";
 import {
-  FORMAT_NOTES,
-  READ_FILE,
-  WRITE_FILE,
   buildLog,
-  changed,
-  result,
   sessionCreated,
-  turnWithCalls,
-} from "./testing/build-log";
+  toolCall,
+  toolResult,
+  turnCompleted,
+  workspaceChanged,
+} from "@/lib/trace/testing/build-log";
+import { FORMAT_NOTES, READ_FILE, WRITE_FILE } from "./testing/policy-tools";
 
 const TOOLS = [READ_FILE, WRITE_FILE, FORMAT_NOTES];
-const read = (id: string, path = "notes/todo.md") =>
-  turnWithCalls(1, [{ id, name: "read_file", arguments: { path } }]);
+const result = (callId: string, name: string, isError = false) => toolResult({ callId, name, isError });
+const read = (id: string, path = "notes/todo.md") => turnCompleted(1, [toolCall(id, "read_file", { path })]);
 const write = (id: string, path = "notes/todo.md") =>
-  turnWithCalls(2, [{ id, name: "write_file", arguments: { path, content: "new" } }]);
-const format = (id: string) => turnWithCalls(2, [{ id, name: "format_notes", arguments: {} }]);
+  turnCompleted(2, [toolCall(id, "write_file", { path, content: "new" })]);
+const format = (id: string) => turnCompleted(2, [toolCall(id, "format_notes", {})]);
 const writeChange = (callId: string, path = "notes/todo.md") =>
-  changed(callId, { type: "write", path, content: "x" });
+  workspaceChanged(callId, { type: "write", path, content: "x" });
 
 /** Checks a `write_file` call to `path` (call id `now`) against a log. */
 function checkWrite(events: NewEvent[], path = "./notes/todo.md") {
@@ -28,9 +27,9 @@ function checkWrite(events: NewEvent[], path = "./notes/todo.md") {
     call: { id: "now", name: "write_file", arguments: { path, content: "mine" } },
     tool: WRITE_FILE,
     log: buildLog([
-      sessionCreated(TOOLS),
+      sessionCreated({ tools: TOOLS, workspace: { "notes/todo.md": "# Todo\n" } }),
       ...events,
-      turnWithCalls(9, [{ id: "now", name: "write_file", arguments: { path } }]),
+      turnCompleted(9, [toolCall("now", "write_file", { path })]),
     ]),
     workspace: EMPTY_WORKSPACE,
   });
@@ -58,7 +57,7 @@ describe("stale-file-check", () => {
       read("r1"),
       result("r1", "read_file"),
       format("f1"),
-      changed("f1", { type: "delete", path: "notes/todo.md" }),
+      workspaceChanged("f1", { type: "delete", path: "notes/todo.md" }),
     ];
     expect(checkWrite(log).action).toBe("block");
   });
@@ -101,7 +100,7 @@ describe("stale-file-check", () => {
       result("r1", "read_file"),
       format("f1"),
       writeChange("f1", "notes/ideas.md"),
-      changed("f1", { type: "ledger", entry: { charged: 5 } }),
+      workspaceChanged("f1", { type: "ledger", entry: { charged: 5 } }),
     ];
     expect(checkWrite(log)).toEqual({ action: "allow" });
   });
@@ -135,7 +134,10 @@ describe("stale-file-check", () => {
   });
 
   it("throws on a log out of order", () => {
-    const log = buildLog([sessionCreated(TOOLS), read("r1")]).reverse();
+    const log = buildLog([
+      sessionCreated({ tools: TOOLS, workspace: { "notes/todo.md": "# Todo\n" } }),
+      read("r1"),
+    ]).reverse();
     expect(() =>
       staleFileCheck.check({
         call: { id: "now", name: "write_file", arguments: { path: "notes/todo.md" } },

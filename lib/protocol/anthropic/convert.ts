@@ -14,6 +14,7 @@ import {
   type ToolSpec,
   type UnifiedMessage,
 } from "@/lib/protocol/unified";
+import { parseToolArguments } from "./tool-arguments";
 import { toolChoiceToAnthropic, toolsToAnthropic } from "./tools";
 import {
   isKnownBlock,
@@ -30,15 +31,6 @@ export { mapAnthropicStopReason, mapAnthropicUsage } from "./stop-reason";
 
 /** Raw argument strings as streamed, by content block index (an assembly's `partialJson`). */
 export type RawArgumentsByIndex = Readonly<Record<number, string>>;
-
-function parseArguments(raw: string): unknown {
-  if (raw.trim() === "") return {};
-  try {
-    return JSON.parse(raw) as unknown;
-  } catch {
-    return null;
-  }
-}
 
 /** A tool_result's content as one string: text parts joined by newlines, other parts named. */
 function readToolResultContent(content: AnthropicToolResultBlock["content"]): string {
@@ -70,7 +62,7 @@ function convertKnownBlock(block: AnthropicKnownBlock, raw: string | undefined):
             type: "toolCall",
             id: block.id,
             name: block.name,
-            arguments: parseArguments(raw),
+            arguments: parseToolArguments(raw),
             rawArguments: raw,
           };
     case "tool_result":

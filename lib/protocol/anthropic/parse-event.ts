@@ -4,15 +4,12 @@
  *
  * @see https://platform.claude.com/docs/en/build-with-claude/streaming#event-types
  */
+import { isRecord, parseJson } from "@/lib/protocol/json-value";
 import type { SseEvent } from "@/lib/protocol/sse";
 import { isStreamIndex } from "@/lib/protocol/stream-index";
 import type { AnthropicErrorBody, AnthropicStreamEvent } from "./types";
 
 export type ParsedAnthropicEvent = { ok: true; event: AnthropicStreamEvent } | { ok: false; note: string };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /** Absent, or an array of objects each with a string `type` (what the fold can index into). */
 function isBlockList(value: unknown): boolean {
@@ -20,14 +17,6 @@ function isBlockList(value: unknown): boolean {
     value == null ||
     (Array.isArray(value) && value.every((block) => isRecord(block) && typeof block.type === "string"))
   );
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 /** The `{ type, message }` of an error body; the raw text stands in when it is not JSON. */

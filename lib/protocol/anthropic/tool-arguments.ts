@@ -5,17 +5,24 @@
  * @see https://platform.claude.com/docs/en/agents-and-tools/tool-use/fine-grained-tool-streaming
  */
 import { Allow, parse } from "partial-json";
+import { freezeDeep } from "@/lib/protocol/json-value";
 
 const CACHE_LIMIT = 256;
 /** Raw text → its parse, so text that did not change since the last event is not parsed again. */
 const cache = new Map<string, { value: unknown } | null>();
 
-function freezeDeep<T>(value: T): T {
-  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value)) freezeDeep(child);
+/**
+ * A tool call's complete argument text parsed, for the unified `toolCall.arguments`: `null` when
+ * it does not parse; empty (or blank) text is `{}`, as the SDK reads an input that streamed no
+ * JSON.
+ */
+export function parseToolArguments(raw: string): unknown {
+  if (raw.trim() === "") return {};
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return null;
   }
-  return value;
 }
 
 /**

@@ -4,6 +4,8 @@
  *
  * @see https://platform.openai.com/docs/api-reference/chat/create#chat-create-messages
  */
+import { isRecord } from "@/lib/protocol/json-value";
+import { orderToolResults } from "@/lib/protocol/order-results";
 import {
   assertNever,
   type Block,
@@ -18,10 +20,6 @@ import type {
   OpenAIChatToolCall,
   OpenAIChatUserPart,
 } from "./types";
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /** An `unknown` block that holds a refusal (`{ type: "refusal", refusal }`): its text. */
 export function readRefusal(block: Block): string | null {
@@ -54,19 +52,6 @@ function packContent<P extends { type: string }>(parts: P[]): string | P[] {
 export function toOpenAIChatToolCall(block: ToolCallBlock): OpenAIChatToolCall {
   const args = block.rawArguments !== "" ? block.rawArguments : JSON.stringify(block.arguments ?? {});
   return { id: block.id, type: "function", function: { name: block.name, arguments: args } };
-}
-
-/** Results in the order of the calls they answer (calls of `previous`); others keep their place after them. */
-function orderResults(results: ToolResultBlock[], previous: UnifiedMessage | undefined): ToolResultBlock[] {
-  const order = (previous?.content ?? []).flatMap((block) => (block.type === "toolCall" ? [block.id] : []));
-  const rank = (result: ToolResultBlock) => {
-    const index = order.indexOf(result.toolCallId);
-    return index === -1 ? order.length : index;
-  };
-  return results
-    .map((result, index) => ({ result, index }))
-    .sort((a, b) => rank(a.result) - rank(b.result) || a.index - b.index)
-    .map(({ result }) => result);
 }
 
 function readAssistant(content: readonly Block[]): OpenAIChatMessageParam {
@@ -119,7 +104,7 @@ export function readUnifiedMessage(
 ): OpenAIChatMessageParam[] {
   if (message.role === "assistant") return [readAssistant(message.content)];
   const results = message.content.filter((block): block is ToolResultBlock => block.type === "toolResult");
-  const out: OpenAIChatMessageParam[] = orderResults(results, previous).map((result) => ({
+  const out: OpenAIChatMessageParam[] = orderToolResults(results, previous).map((result) => ({
     role: "tool",
     tool_call_id: result.toolCallId,
     content: result.content,

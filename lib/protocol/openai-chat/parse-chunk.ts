@@ -4,6 +4,7 @@
  *
  * @see https://platform.openai.com/docs/api-reference/chat-streaming/streaming
  */
+import { isRecord, parseJson, readString } from "@/lib/protocol/json-value";
 import type { SseEvent } from "@/lib/protocol/sse";
 import { isStreamIndex } from "@/lib/protocol/stream-index";
 import type { OpenAIChatChunk, OpenAIChatErrorBody } from "./types";
@@ -14,30 +15,14 @@ export type ParsedOpenAIChatEvent =
   | { ok: true; kind: "error"; error: OpenAIChatErrorBody }
   | { ok: false; note: string };
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-function readString(value: unknown): string | null {
-  return typeof value === "string" ? value : null;
-}
-
 /** The `{ message, type, code, param }` of an error; the raw JSON stands in for a missing message. */
 function readErrorBody(error: unknown): OpenAIChatErrorBody {
   if (!isRecord(error)) return { message: JSON.stringify(error), type: null, code: null };
   return {
     message: readString(error.message) ?? JSON.stringify(error),
-    type: readString(error.type),
-    code: typeof error.code === "number" ? String(error.code) : readString(error.code),
-    ...("param" in error ? { param: readString(error.param) } : {}),
+    type: readString(error.type) ?? null,
+    code: typeof error.code === "number" ? String(error.code) : (readString(error.code) ?? null),
+    ...("param" in error ? { param: readString(error.param) ?? null } : {}),
   };
 }
 

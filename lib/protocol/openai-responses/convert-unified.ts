@@ -5,6 +5,8 @@
  *
  * @see https://platform.openai.com/docs/api-reference/responses/create#responses-create-input
  */
+import { isRecord } from "@/lib/protocol/json-value";
+import { orderToolResults } from "@/lib/protocol/order-results";
 import { assertNever, type Block, type ToolResultBlock, type UnifiedMessage } from "@/lib/protocol/unified";
 import type {
   OpenAIResponsesInputImage,
@@ -13,30 +15,13 @@ import type {
   OpenAIResponsesReasoningInput,
 } from "./types";
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 function readRaw(block: Block, type: string): Record<string, unknown> | null {
   return block.type === "unknown" && isRecord(block.raw) && block.raw.type === type ? block.raw : null;
 }
 
-/** Results in the order of the calls they answer (calls of `previous`); others keep their place after them. */
-function orderResults(results: ToolResultBlock[], previous: UnifiedMessage | undefined): ToolResultBlock[] {
-  const order = (previous?.content ?? []).flatMap((block) => (block.type === "toolCall" ? [block.id] : []));
-  const rank = (result: ToolResultBlock) => {
-    const index = order.indexOf(result.toolCallId);
-    return index === -1 ? order.length : index;
-  };
-  return results
-    .map((result, index) => ({ result, index }))
-    .sort((a, b) => rank(a.result) - rank(b.result) || a.index - b.index)
-    .map(({ result }) => result);
-}
-
 function readUser(message: UnifiedMessage, previous: UnifiedMessage | undefined): OpenAIResponsesInputItem[] {
   const results = message.content.filter((block): block is ToolResultBlock => block.type === "toolResult");
-  const items: OpenAIResponsesInputItem[] = orderResults(results, previous).map((result) => ({
+  const items: OpenAIResponsesInputItem[] = orderToolResults(results, previous).map((result) => ({
     type: "function_call_output",
     call_id: result.toolCallId,
     output: result.content,

@@ -8,6 +8,7 @@
  *
  * @see https://platform.openai.com/docs/api-reference/responses
  */
+import { isRecord } from "@/lib/protocol/json-value";
 import { parseToolArguments } from "@/lib/protocol/openai-chat/tool-arguments";
 import type { Block, ToolChoiceSpec, ToolSpec, UnifiedMessage } from "@/lib/protocol/unified";
 import { isClientToolOutput, readClientToolCall, readClientToolOutput } from "./client-tools";
@@ -27,11 +28,7 @@ export { mapOpenAIResponsesStopReason, mapOpenAIResponsesUsage } from "./stop-re
 /** An input or output item as it may arrive in an import: only `type` (or `role`) is relied on. */
 export type OpenAIResponsesItemLike = { type?: string; role?: string; [key: string]: unknown };
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function readString(value: unknown): string {
+function readText(value: unknown): string {
   return typeof value === "string" ? value : JSON.stringify(value ?? "");
 }
 
@@ -50,7 +47,7 @@ function readContent(content: unknown): Block[] {
 
 /** A `function_call_output`'s output as one string: text parts joined by newlines, other parts named. */
 function readOutput(output: unknown): string {
-  if (!Array.isArray(output)) return readString(output);
+  if (!Array.isArray(output)) return readText(output);
   return output
     .map((part: unknown) =>
       isRecord(part) && typeof part.text === "string"
@@ -64,7 +61,7 @@ function readOutput(output: unknown): string {
 function readItem(item: OpenAIResponsesItemLike): { role: "user" | "assistant" | "system"; blocks: Block[] } {
   const call = readClientToolCall(item);
   if (call) {
-    const raw = item.type === "function_call" ? readString(item.arguments) : call.input;
+    const raw = item.type === "function_call" ? readText(item.arguments) : call.input;
     // A custom tool takes free-form text, not JSON: the text is its arguments.
     const parsed = item.type === "custom_tool_call" ? raw : parseToolArguments(raw);
     const block: Block = {

@@ -4,6 +4,7 @@
  *
  * @see https://platform.openai.com/docs/api-reference/responses-streaming
  */
+import { isRecord, parseJson, readString } from "@/lib/protocol/json-value";
 import type { SseEvent } from "@/lib/protocol/sse";
 import { isStreamIndex } from "@/lib/protocol/stream-index";
 import type { OpenAIResponsesErrorBody, OpenAIResponsesStreamEvent } from "./types";
@@ -14,29 +15,13 @@ export type ParsedOpenAIResponsesEvent =
   | { ok: "skipped"; type: string }
   | { ok: false; note: string };
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-function readString(value: unknown): string | null {
-  return typeof value === "string" ? value : null;
-}
-
 /** The `{ code, message, param }` of an `error` event (flat, or nested under `error`). */
 function readErrorBody(body: unknown, rawData: string): OpenAIResponsesErrorBody {
   const source = isRecord(body) && isRecord(body.error) ? body.error : isRecord(body) ? body : {};
   return {
-    code: readString(source.code) ?? readString(source.type),
+    code: readString(source.code) ?? readString(source.type) ?? null,
     message: readString(source.message) ?? rawData,
-    param: readString(source.param),
+    param: readString(source.param) ?? null,
   };
 }
 

@@ -86,13 +86,7 @@ export function listStreamFixtures(prefix: string): string[] {
 }
 
 /** Freezes a value and everything in it, so a test fails if a fold mutates a state it was given. */
-export function freezeDeep<T>(value: T): T {
-  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value)) freezeDeep(child);
-  }
-  return value;
-}
+export { freezeDeep } from "@/lib/protocol/json-value";
 
 /** `bytes` cut at the given offsets (any order, duplicates allowed) into consecutive chunks. */
 export function splitBytesAt(bytes: Uint8Array, cuts: readonly number[]): Uint8Array[] {

@@ -6,6 +6,7 @@
  */
 import "server-only";
 import { buildAnthropicRequest } from "@/lib/protocol/anthropic/convert";
+import { isRecord } from "@/lib/protocol/json-value";
 import {
   openAIChatMessagesToUnified,
   toolChoiceFromOpenAIChat,
@@ -28,10 +29,6 @@ import { parseOfflineRequest, type ParsedRequest } from "./parse-request";
 
 const DEFAULT_MAX_TOKENS = 4096;
 const CHAT_ROLES = ["system", "developer", "user", "assistant", "tool"];
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /** The first problem shared by both formats (`model`, `stream`, `tools`), or null. */
 function checkCommon(body: Record<string, unknown>): string | null {

@@ -3,17 +3,13 @@
  * gets a 400 instead of a crash. Only what the model reads is checked. Pure.
  */
 import "server-only";
+import { isRecord } from "@/lib/protocol/json-value";
 import type { OfflineRequest } from "./types";
 
 export type ParsedRequest = { ok: true; request: OfflineRequest } | { ok: false; message: string };
 
 const ROLES = ["user", "assistant", "system"];
 const CHOICES = ["auto", "any", "none", "tool"];
-
-/** Whether `value` is a plain JSON object. */
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /** The first problem with the `messages` array, or `null`. */
 function checkMessages(messages: unknown): string | null {

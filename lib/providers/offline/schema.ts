@@ -3,6 +3,7 @@
  * may be missing or of the wrong type. Pure.
  */
 import "server-only";
+import { isRecord } from "@/lib/protocol/json-value";
 
 /** One property of a tool's input schema. */
 export interface PropertyView {
@@ -14,11 +15,6 @@ export interface PropertyView {
 }
 
 const PATH_PROPERTY = /path|file|dir/i;
-
-/** Whether `value` is a plain JSON object (not an array, not null). */
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /** The declared `type` of a property schema as a list. */
 function readTypes(schema: Record<string, unknown>): string[] {

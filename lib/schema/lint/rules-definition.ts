@@ -1,5 +1,6 @@
 /** Rules over names and descriptions: the tool's, and its properties'. */
-import { isPlainObject, readAtPointer } from "@/lib/schema/pointer";
+import { isRecord } from "@/lib/protocol/json-value";
+import { readAtPointer } from "@/lib/schema/pointer";
 import type { LintContext, LintFinding } from "./types";
 
 /** The tool-name pattern Anthropic and OpenAI share. */
@@ -102,7 +103,7 @@ export function checkMissingPropertyDescription({ schema, nodes }: LintContext):
     const ref = node.schema.$ref;
     if (typeof ref === "string" && ref.startsWith("#/")) {
       const target = readAtPointer(schema, decodeURIComponent(ref.slice(1)));
-      if (isPlainObject(target) && hasDescription(target)) return [];
+      if (isRecord(target) && hasDescription(target)) return [];
     }
     return [
       {

@@ -1,4 +1,5 @@
-import { appendPointer, isPlainObject } from "@/lib/schema/pointer";
+import { isRecord } from "@/lib/protocol/json-value";
+import { appendPointer } from "@/lib/schema/pointer";
 import { isObjectSchema, listPropertyNames } from "./schema-walk";
 import type { LintContext, LintFinding } from "./types";
 
@@ -35,7 +36,7 @@ export function checkOpenAiStrictLimits({ nodes }: LintContext): LintFinding[] {
     chars += names.reduce((sum, name) => sum + name.length, 0);
     for (const key of ["$defs", "definitions"]) {
       const defs = node.schema[key];
-      if (isPlainObject(defs)) chars += Object.keys(defs).reduce((sum, name) => sum + name.length, 0);
+      if (isRecord(defs)) chars += Object.keys(defs).reduce((sum, name) => sum + name.length, 0);
     }
     if (typeof node.schema.const === "string") chars += node.schema.const.length;
     const values = Array.isArray(node.schema.enum) ? node.schema.enum : [];

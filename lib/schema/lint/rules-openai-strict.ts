@@ -4,7 +4,8 @@
  * on Structured Outputs by supplying `strict: true` and call the API with an unsupported JSON
  * Schema, you will receive an error."
  */
-import { appendPointer, isPlainObject } from "@/lib/schema/pointer";
+import { isRecord } from "@/lib/protocol/json-value";
+import { appendPointer } from "@/lib/schema/pointer";
 import { isObjectSchema, listPropertyNames } from "./schema-walk";
 import type { LintContext, LintFinding, SchemaNode } from "./types";
 
@@ -83,7 +84,7 @@ export function checkOpenAiStrictUnsupportedKeyword({ nodes }: LintContext): Lin
  * root level object of a schema must be an object, and not use `anyOf`."
  */
 export function checkOpenAiStrictRootAnyOf({ schema }: LintContext): LintFinding[] {
-  if (!isPlainObject(schema) || !Object.hasOwn(schema, "anyOf")) return [];
+  if (!isRecord(schema) || !Object.hasOwn(schema, "anyOf")) return [];
   return [
     {
       path: "/input_schema/anyOf",

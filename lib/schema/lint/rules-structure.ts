@@ -1,8 +1,9 @@
 /** Rules over the shape of `input_schema`: it compiles, it is an object, its names are real. */
+import { isRecord } from "@/lib/protocol/json-value";
 import { compileSchema, getAjv } from "@/lib/schema/ajv";
 import { chooseDialect } from "@/lib/schema/dialect";
 import { explainAjvErrors } from "@/lib/schema/explain-errors";
-import { appendPointer, describeValue, formatJsonValue, isPlainObject } from "@/lib/schema/pointer";
+import { appendPointer, describeValue, formatJsonValue } from "@/lib/schema/pointer";
 import { isKnownKeyword, measureEditDistance, suggestKeyword } from "./keywords";
 import { listPropertyNames } from "./schema-walk";
 import type { LintContext, LintFinding } from "./types";
@@ -19,7 +20,7 @@ const WHY_INVALID = "providers reject such a schema and Toolscope cannot validat
  * (https://docs.claude.com/en/docs/agents-and-tools/tool-use/implement-tool-use).
  */
 export function checkInvalidJsonSchema({ schema }: LintContext): LintFinding[] {
-  if (!isPlainObject(schema)) return []; // top-level-object says so
+  if (!isRecord(schema)) return []; // top-level-object says so
   const { dialect } = chooseDialect(schema);
   const fail = (path: string, problem: string) => ({
     path,
@@ -49,7 +50,7 @@ export function checkInvalidJsonSchema({ schema }: LintContext): LintFinding[] {
  */
 export function checkTopLevelObject({ schema }: LintContext): LintFinding[] {
   const wrap = 'put the parameters under "properties" of {"type": "object", "properties": {…}}';
-  if (!isPlainObject(schema)) {
+  if (!isRecord(schema)) {
     return [
       {
         path: ROOT,
@@ -84,7 +85,7 @@ export function checkRequiredUnknown({ nodes }: LintContext): LintFinding[] {
   const findings: LintFinding[] = [];
   for (const node of nodes) {
     const { required, properties } = node.schema;
-    if (!Array.isArray(required) || !isPlainObject(properties)) continue;
+    if (!Array.isArray(required) || !isRecord(properties)) continue;
     const names = listPropertyNames(node.schema);
     required.forEach((name, index) => {
       if (typeof name !== "string" || Object.hasOwn(properties, name)) return;

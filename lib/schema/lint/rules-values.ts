@@ -1,7 +1,8 @@
 /** Rules over the values a schema carries: defaults, enums and examples. */
+import { isRecord } from "@/lib/protocol/json-value";
 import { compileSchema } from "@/lib/schema/ajv";
 import { explainAjvErrors } from "@/lib/schema/explain-errors";
-import { appendPointer, describeTypes, formatJsonValue, isPlainObject } from "@/lib/schema/pointer";
+import { appendPointer, describeTypes, formatJsonValue } from "@/lib/schema/pointer";
 import type { LintContext, LintFinding, SchemaNode } from "./types";
 
 /**
@@ -95,7 +96,7 @@ function matchesType(value: unknown, type: string): boolean {
     case "array":
       return Array.isArray(value);
     case "object":
-      return isPlainObject(value);
+      return isRecord(value);
     default:
       return true; // not a type name: invalid-json-schema reports it
   }
@@ -115,7 +116,7 @@ function findValueProblem(
   label: string,
 ): string | undefined {
   const standalone: Record<string, unknown> = { ...node.schema };
-  if (isPlainObject(root) && node.via !== null) {
+  if (isRecord(root) && node.via !== null) {
     for (const key of ["$defs", "definitions", "$schema"])
       if (!Object.hasOwn(standalone, key) && Object.hasOwn(root, key)) standalone[key] = root[key];
   }

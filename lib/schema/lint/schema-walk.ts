@@ -1,4 +1,5 @@
-import { appendPointer, isPlainObject } from "@/lib/schema/pointer";
+import { isRecord } from "@/lib/protocol/json-value";
+import { appendPointer } from "@/lib/schema/pointer";
 import type { SchemaNode } from "./types";
 
 /** Keywords whose value is one subschema. */
@@ -51,7 +52,7 @@ export function collectSchemaNodes(schema: unknown, base = "/input_schema"): Sch
   const stack: Pending[] = [{ value: schema, pointer: base, via: null, objectDepth: 0, depth: 0 }];
   while (stack.length > 0) {
     const next = stack.pop() as Pending;
-    if (!isPlainObject(next.value)) continue;
+    if (!isRecord(next.value)) continue;
     const node: SchemaNode = {
       pointer: next.pointer,
       schema: next.value,
@@ -71,14 +72,14 @@ function listChildren(node: SchemaNode, depth: number): Pending[] {
   const children: Pending[] = [];
   const objectDepth = node.objectDepth + (isObjectSchema(node.schema) ? 1 : 0);
   const add = (value: unknown, pointer: string, via: string, propertyName?: string) => {
-    if (isPlainObject(value)) children.push({ value, pointer, via, objectDepth, depth, propertyName });
+    if (isRecord(value)) children.push({ value, pointer, via, objectDepth, depth, propertyName });
   };
   for (const [keyword, value] of Object.entries(node.schema)) {
     const at = appendPointer(node.pointer, keyword);
     if ((SINGLE as readonly string[]).includes(keyword)) add(value, at, keyword);
     if ((LISTS as readonly string[]).includes(keyword) && Array.isArray(value))
       value.forEach((item, index) => add(item, appendPointer(at, index), keyword));
-    if ((MAPS as readonly string[]).includes(keyword) && isPlainObject(value)) {
+    if ((MAPS as readonly string[]).includes(keyword) && isRecord(value)) {
       for (const [name, item] of Object.entries(value))
         add(item, appendPointer(at, name), keyword, keyword === "properties" ? name : undefined);
     }
@@ -91,10 +92,10 @@ export function isObjectSchema(schema: Readonly<Record<string, unknown>>): boole
   const type = schema.type;
   if (type === "object") return true;
   if (Array.isArray(type) && type.includes("object")) return true;
-  return type === undefined && isPlainObject(schema.properties);
+  return type === undefined && isRecord(schema.properties);
 }
 
 /** The names under `properties`, when it is an object. */
 export function listPropertyNames(schema: Readonly<Record<string, unknown>>): string[] {
-  return isPlainObject(schema.properties) ? Object.keys(schema.properties) : [];
+  return isRecord(schema.properties) ? Object.keys(schema.properties) : [];
 }

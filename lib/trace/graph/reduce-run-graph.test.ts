@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sessionCreated } from "@/lib/pipeline/policy/testing/build-log";
+import { sessionCreated } from "@/lib/trace/testing/build-log";
 import type { NewEvent } from "@/lib/trace/events";
 import { createRunGraphProjector } from "./projector";
 import { projectRunGraph } from "./reduce-run-graph";
@@ -18,7 +18,7 @@ const c1Stages = (status: Record<string, string>) =>
 
 /** One run, two turns: c1 (read_file) needs approval and runs; c2 (nope) is an unknown tool. */
 const LOG = buildLog([
-  sessionCreated([]), // 0
+  sessionCreated(), // 0
   { kind: "run.started", runId: "r1", trigger: "message" }, // 1
   { kind: "user.message", turn: 1, text: "Read notes/todo.md" }, // 2
   requested(1), // 3
@@ -188,7 +188,7 @@ describe("projectRunGraph on a hand-built run", () => {
 
 describe("projectRunGraph on a cut stream", () => {
   const cutLog = buildLog([
-    sessionCreated([]),
+    sessionCreated(),
     { kind: "run.started", runId: "r1", trigger: "message" },
     { kind: "user.message", turn: 1, text: "Read notes/todo.md" },
     requested(1),

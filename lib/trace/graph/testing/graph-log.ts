@@ -1,9 +1,21 @@
-import type { NewEvent, Stage, StageStatus, TraceEvent } from "@/lib/trace/events";
+/** The graph's own hand-built events (a request, wire events, stages); the log and the rest come from `@/lib/trace/testing/build-log`. */
+import type { NewEvent, Stage, StageStatus } from "@/lib/trace/events";
+import { textBlock, toolCall, turnCompleted } from "@/lib/trace/testing/build-log";
 import { isNodeKind, type GraphNodeKind, type GraphNodeOf, type RunGraph } from "../types";
 
-/** Gives hand-written events their envelope: dense seq from 0, `at` 1000 + seq, session `s1`. */
-export function buildLog(events: readonly NewEvent[]): TraceEvent[] {
-  return events.map((event, seq) => ({ ...event, seq, at: 1000 + seq, sessionId: "s1" }) as TraceEvent);
+export { buildLog } from "@/lib/trace/testing/build-log";
+
+/** A `turn.completed` with optional text, then one tool call per entry, and its stop reason. */
+export function completed(
+  turn: number,
+  text: string | null,
+  calls: { id: string; name: string }[],
+  stop = calls.length > 0 ? "tool_use" : "end_turn",
+): NewEvent {
+  const blocks = [...(text === null ? [] : [textBlock(text)]), ...calls.map((c) => toolCall(c.id, c.name))];
+  const event = turnCompleted(turn, blocks);
+  const unified = stop === "tool_use" ? "tool_use" : "end_turn";
+  return event.kind === "turn.completed" ? { ...event, stopReason: { unified, raw: stop } } : event;
 }
 
 /** A `request.assembled` with a token estimate per section. */
@@ -29,31 +41,6 @@ export function wireEvents(turn: number, count: number): NewEvent[] {
     data: "{}",
     receivedAt: 0,
   }));
-}
-
-/** A `turn.completed` with text and tool calls, in that order. */
-export function completed(
-  turn: number,
-  text: string | null,
-  calls: { id: string; name: string }[],
-  stop = calls.length > 0 ? "tool_use" : "end_turn",
-): NewEvent {
-  return {
-    kind: "turn.completed",
-    turn,
-    attempt: 1,
-    format: "anthropic",
-    message: {},
-    unified: {
-      role: "assistant",
-      content: [
-        ...(text === null ? [] : [{ type: "text" as const, text }]),
-        ...calls.map((call) => ({ type: "toolCall" as const, ...call, arguments: {}, rawArguments: "{}" })),
-      ],
-    },
-    stopReason: { unified: stop === "tool_use" ? "tool_use" : "end_turn", raw: stop },
-    usage: { inputTokens: null, outputTokens: null },
-  };
 }
 
 /** A stage's start and end (or only its start, when `status` is `running`). */
