@@ -7,7 +7,7 @@ import type { ToolCallBlock } from "@/lib/protocol/unified";
 import { createVirtualClock } from "@/lib/providers/clock";
 import { refuse, succeed, type Outcome } from "@/lib/server/problem";
 import type { ReplayBody } from "@/lib/contract/replay-bodies";
-import { createRedactor } from "@/lib/store/redact";
+import { createSessionRedactor } from "@/lib/store/redact";
 import type { ToolDefinition } from "@/lib/trace/config";
 import type { CallReplayed, NewEvent, TraceEvent, WorkspaceChange } from "@/lib/trace/events";
 import { projectSessionConfig } from "@/lib/trace/session-config";
@@ -115,7 +115,7 @@ export async function replayCall(
   const replayed = log.slice(found.cut);
   // What is recorded and answered passes the same redaction as every event of a run: the
   // session's own patterns here, the store's built-in ones on append.
-  const redactSession = createRedactor([], compileSecretPatterns(config.policy.redact ?? []).patterns);
+  const redactSession = createSessionRedactor(compileSecretPatterns(config.policy.redact ?? []).patterns);
   const recorded = runtime.store.append(
     sessionId,
     redactSession({

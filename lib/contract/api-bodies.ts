@@ -84,12 +84,25 @@ export const ProviderConfigSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/**
+ * A regex the server will run (policy `when.regex`, `policy.redact`): it must be one the
+ * linear-time engine accepts (lib/schema/linear-regex.ts), else a 400 names the field.
+ */
+const ServerRegex = Type.String({ "x-linear-regex": true });
+
 const PolicyRule = Type.Object(
   {
     id: Type.String({ minLength: 1 }),
     stage: Type.Union([Type.Literal("preflight"), Type.Literal("post")]),
     tool: Type.String({ minLength: 1 }),
-    when: Type.Optional(Type.Array(Type.Object({ pointer: Type.String() }, { additionalProperties: true }))),
+    when: Type.Optional(
+      Type.Array(
+        Type.Object(
+          { pointer: Type.String(), regex: Type.Optional(ServerRegex) },
+          { additionalProperties: true },
+        ),
+      ),
+    ),
     action: Type.String({ minLength: 1 }),
     reason: Type.Optional(Type.String()),
     arguments: Type.Optional(Type.Object({}, { additionalProperties: true })),
@@ -106,7 +119,7 @@ export const PolicyConfigSchema = Type.Object(
       Type.Array(Type.Union([Type.Literal("stale-file-check"), Type.Literal("idempotency-guard")])),
     ),
     maxResultChars: Type.Optional(Type.Integer({ minimum: 1 })),
-    redact: Type.Optional(Type.Array(Type.String(), { maxItems: 50 })),
+    redact: Type.Optional(Type.Array(ServerRegex, { maxItems: 50 })),
   },
   { additionalProperties: false },
 );

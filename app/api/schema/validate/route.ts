@@ -1,3 +1,4 @@
+import { findRefusedPatterns } from "@/lib/schema/refused-patterns";
 import { validateInput, validateInputs, type ValidationResult } from "@/lib/schema/validate";
 import { ValidateSchemaBody } from "@/lib/contract/api-bodies";
 import { readJsonBody } from "@/lib/server/body";
@@ -9,7 +10,9 @@ export const dynamic = "force-dynamic";
 /**
  * `POST /api/schema/validate` (docs/api.md): `{ schema, input }` → `{ valid, errors }`, or
  * `{ schema, inputs }` → `{ results: [{ valid, errors }] }` in input order. Stateless. An invalid
- * schema is a verdict (`valid: false`, keyword `schema`), not a 400; a body that is not one of
+ * schema is a verdict (`valid: false`, keyword `schema`), not a 400 — except one whose `pattern`
+ * or `patternProperties` regex the linear-time engine refuses: a 400 naming that field, since
+ * the server would otherwise have to run it on a backtracking engine. A body that is not one of
  * the two shapes is a 400 naming the field.
  */
 export async function POST(request: Request) {
@@ -21,6 +24,9 @@ export async function POST(request: Request) {
 function runValidation(
   body: ValidateSchemaBody,
 ): Outcome<ValidationResult | { results: ValidationResult[] }> {
+  const refused = findRefusedPatterns(body.schema, "/schema")[0];
+  if (refused)
+    return refuse(400, `The regex at ${refused.pointer} cannot run here: ${refused.error}`, refused.pointer);
   const hasInput = Object.hasOwn(body, "input");
   const hasInputs = Object.hasOwn(body, "inputs");
   if (hasInput && hasInputs) return refuse(400, "Send either /input or /inputs, not both", "/inputs");
