@@ -44,6 +44,9 @@ const ToolChoice = Type.Union([
   Type.Object({ name: Type.String({ minLength: 1 }) }, { additionalProperties: false }),
 ]);
 
+/** The longest delay a timer can wait (2^31 - 1 ms, about 24.8 days). */
+export const MAX_TIMER_MS = 2_147_483_647;
+
 const Fault = Type.Object(
   {
     kind: Type.Union([
@@ -56,8 +59,9 @@ const Fault = Type.Object(
     turn: Type.Optional(Type.Integer({ minimum: 1 })),
     afterEvents: Type.Optional(Type.Integer({ minimum: 0 })),
     status: Type.Optional(Type.Integer({ minimum: 100, maximum: 599 })),
-    retryAfter: Type.Optional(Type.Number({ minimum: 0 })),
-    delayMs: Type.Optional(Type.Integer({ minimum: 0 })),
+    // A timer longer than 2^31 - 1 ms fires at once: refuse it rather than turn a day into 1 ms.
+    retryAfter: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_TIMER_MS / 1000 })),
+    delayMs: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_TIMER_MS })),
     times: Type.Optional(Type.Integer({ minimum: 1 })),
   },
   { additionalProperties: false },

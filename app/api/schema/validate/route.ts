@@ -16,7 +16,7 @@ export const dynamic = "force-dynamic";
  * the two shapes is a 400 naming the field.
  */
 export async function POST(request: Request) {
-  const body = await readJsonBody(request, ValidateSchemaBody);
+  const body = await readJsonBody(request, ValidateSchemaBody, { maxDepth: Infinity });
   if (!body.ok) return body.response;
   return respond(runValidation(body.value));
 }
