@@ -114,6 +114,9 @@ export function getTranscriptBody(
   if (rawAt !== null && !/^\d{1,15}$/.test(rawAt))
     return refuse(400, `at must be an event seq (an integer ≥ 0); got "${rawAt}".`, "at");
   if (!runtime.store.getSession(id)) return refuse(404, `No session with id ${id}.`);
-  const view = projectTranscript(runtime.store.events(id), rawAt === null ? Infinity : Number(rawAt));
+  const view = projectTranscript(
+    runtime.store.eventsForReading(id),
+    rawAt === null ? Infinity : Number(rawAt),
+  );
   return succeed(buildTranscriptBody(view, format as TranscriptFormat));
 }

@@ -66,7 +66,8 @@ type SecretList = readonly (string | null | undefined)[] | (() => readonly (stri
 
 /**
  * Builds the built-in redactor: every known secret (exact strings such as the configured keys
- * and the launch token, at least 8 characters, and the default patterns) is replaced in every
+ * and the launch token, at least 8 characters, in the encodings an upstream may echo them in —
+ * see {@link listSecretForms} — and the default patterns) is replaced in every
  * string of a JSON value, object keys included (a schema's property names and a model's argument
  * names are text someone wrote; two keys that redact alike keep the last value). The envelope's
  * fields (top-level `seq`, `at`, `sessionId`, `kind`) are left alone. Neither a known secret nor
@@ -84,7 +85,9 @@ export function createRedactor(
     );
   const redactString = (text: string): string => {
     let out = text;
-    for (const secret of listSecrets()) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+    for (const secret of listSecrets())
+      for (const form of listSecretForms(secret))
+        if (out.includes(form)) out = out.split(form).join(REDACTED);
     for (const pattern of patterns) out = replaceMatches(out, pattern, () => REDACTED);
     return out;
   };
@@ -105,6 +108,42 @@ export function createSessionRedactor(patterns: readonly TextPattern[]): Redacto
   };
   return <T>(value: T) =>
     walk(value, { redactString, keys: false, keep: STRUCTURAL_FIELDS, topOnly: false }) as T;
+}
+
+const formsCache = new Map<string, readonly string[]>();
+
+/**
+ * The ways a known secret may be spelled inside text: as is; JSON-escaped (a `"` or `\` in it);
+ * every character `\u`-escaped (lower- or upper-case hex); URL-encoded (either hex case); and
+ * base64 / base64url at each of the three byte alignments, cut to the characters that encode the
+ * secret alone, so it is found inside a longer base64 text too. Forms under 8 characters are left
+ * out (too likely to occur by chance).
+ */
+export function listSecretForms(secret: string): readonly string[] {
+  const cached = formsCache.get(secret);
+  if (cached) return cached;
+  const forms = new Set<string>([secret, JSON.stringify(secret).slice(1, -1)]);
+  for (const upper of [false, true]) {
+    let escaped = "";
+    for (let index = 0; index < secret.length; index++) {
+      const hex = secret.charCodeAt(index).toString(16).padStart(4, "0");
+      escaped += `\\u${upper ? hex.toUpperCase() : hex}`;
+    }
+    forms.add(escaped);
+  }
+  const url = encodeURIComponent(secret);
+  forms.add(url).add(url.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase()));
+  const bytes = Buffer.from(secret, "utf8");
+  for (const offset of [0, 1, 2]) {
+    const total = offset + bytes.length;
+    const base64 = Buffer.concat([Buffer.alloc(offset), bytes]).toString("base64");
+    const core = base64.slice(offset === 0 ? 0 : 4, Math.floor(total / 3) * 4);
+    forms.add(core).add(core.replace(/\+/g, "-").replace(/\//g, "_"));
+  }
+  const listed = [...forms].filter((form) => form.length >= 8);
+  if (formsCache.size > 100) formsCache.clear();
+  formsCache.set(secret, listed);
+  return listed;
 }
 
 interface WalkRules {
