@@ -79,7 +79,7 @@ const LAYERS = {
   },
   schema: { pure: true, only: ["protocol", "trace"] },
   contract: { pure: true, only: ["protocol", "trace"] },
-  store: { only: ["trace", "protocol", "clock"] },
+  store: { only: ["trace", "protocol", "schema", "clock"] },
   tools: {
     never: {
       pipeline: "the pipeline runs the tools, not the reverse.",

@@ -19,9 +19,10 @@ const HOW_TO_GET_IN =
  * 1. a `Host` that is not ours → 403, before anything else (DNS rebinding);
  * 2. a present, foreign `Origin` → 403 (cross-site requests);
  * 3. `/api/*` (all but `GET /api/health`) and any non-GET/HEAD request without the token → 401;
- * 4. a page opened with `?token=`: right → the HttpOnly cookie and a 303 to the same URL
+ * 4. a path that is not valid percent-encoded UTF-8 (`/sessions/%FF`) → 400 under `/api`, else 404;
+ * 5. a page opened with `?token=`: right → the HttpOnly cookie and a 303 to the same URL
  *    without it; wrong → 401, never echoing it;
- * 5. pages get a fresh nonce (`x-nonce` request header) and the Content-Security-Policy.
+ * 6. pages get a fresh nonce (`x-nonce` request header) and the Content-Security-Policy.
  * Pages are served without the token (they hold no secret; the UI shows a locked screen).
  * The token only ever appears in a response to a request that already sent it.
  */
@@ -45,6 +46,12 @@ export function proxy(request: NextRequest): Response {
     if (!isHealth && !isRequestAuthenticated(request.headers, serverConfig)) {
       return errorResponse(401, `Missing or wrong token. ${HOW_TO_GET_IN}`);
     }
+  }
+  // Next would decode such a path's segments for the route's params and answer 500.
+  if (!isWellEncoded(request.nextUrl.pathname)) {
+    return isApi
+      ? errorResponse(400, "The path is not valid percent-encoded UTF-8.")
+      : errorResponse(404, "No page at this address: its path is not valid percent-encoded UTF-8.");
   }
   if (!isApi && request.nextUrl.searchParams.has("token")) {
     return exchangeToken(request, token, serverConfig);
@@ -123,6 +130,15 @@ function needsCsp(path: string): boolean {
 
 function isSafeMethod(method: string): boolean {
   return method === "GET" || method === "HEAD";
+}
+
+function isWellEncoded(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Decoded, lower-cased, slashes collapsed: `//API/%73essions` must not slip past the `/api` check. */

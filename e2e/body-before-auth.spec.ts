@@ -48,3 +48,30 @@ test("a body with a planted cookie instead of the real one is refused the same w
   const { head } = await sendHeadersAndSomeBody({ cookie: `toolscope_${PORT}=1.${"A".repeat(43)}` });
   expect(head).toMatch(/^HTTP\/1\.1 401 /);
 });
+
+/** Sends raw request text and reads the status line of the answer. */
+async function sendRawText(text: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(PORT, "127.0.0.1");
+    let received = "";
+    socket.on("data", (chunk) => (received += chunk.toString("latin1")));
+    socket.on("error", reject);
+    socket.on("close", () => resolve(received.split("\r\n")[0] ?? ""));
+    socket.write(text);
+  });
+}
+
+test("TRACE is refused with 405 and a second Host header with 400, not a 500", async () => {
+  const host = `127.0.0.1:${PORT}`;
+  expect(await sendRawText(`TRACE / HTTP/1.1\r\nhost: ${host}\r\nconnection: close\r\n\r\n`)).toMatch(
+    /^HTTP\/1\.1 405 /,
+  );
+  expect(
+    await sendRawText(
+      `GET /api/health HTTP/1.1\r\nhost: ${host}\r\nhost: evil.example\r\nconnection: close\r\n\r\n`,
+    ),
+  ).toMatch(/^HTTP\/1\.1 400 /);
+  expect(await sendRawText(`GET /api/health HTTP/1.1\r\nhost: ${host}\r\nconnection: close\r\n\r\n`)).toMatch(
+    /^HTTP\/1\.1 200 /,
+  );
+});

@@ -36,10 +36,15 @@ const CASES: Case[] = [
   ["lib/clock/x.ts", "@/lib/clock/types", null],
   ["lib/clock/x.ts", "./types", null],
 
-  ["lib/store/x.ts", "@/lib/providers/types", "lib/store may import only lib/trace, lib/protocol, lib/clock"],
+  [
+    "lib/store/x.ts",
+    "@/lib/providers/types",
+    "lib/store may import only lib/trace, lib/protocol, lib/schema, lib/clock",
+  ],
   ["lib/store/x.ts", "@/lib/server/config", "lib/store may import only"],
   ["lib/store/x.ts", "@/lib/pipeline/types", "lib/store may import only"],
-  ["lib/store/x.ts", "@/lib/schema/ajv", "lib/store may import only"],
+  ["lib/store/x.ts", "@/lib/agent/runtime", "lib/store may import only"],
+  ["lib/store/x.ts", "@/lib/schema/linear-regex", null],
   ["lib/store/x.ts", "@/lib/trace/events", null],
   ["lib/store/x.ts", "@/lib/protocol/unified", null],
   ["lib/store/x.ts", "@/lib/clock/types", null],

@@ -29,9 +29,27 @@ await app.prepare();
 const handle = app.getRequestHandler();
 
 const server = http.createServer((request, response) => {
+  if (refuseMalformed(request, response)) return;
   if (hasBody(request) && refuseBeforeBody(request, response)) return;
   void handle(request, response);
 });
+
+/**
+ * What Next would answer with a 500 or let through wrongly, refused first: `TRACE`, `TRACK` and
+ * `CONNECT` (405), and a request with more than one `Host` header (400; Node keeps the first,
+ * which a proxy in front may not have checked).
+ */
+function refuseMalformed(request, response) {
+  if (["TRACE", "TRACK", "CONNECT"].includes(request.method ?? "")) {
+    response.setHeader("Allow", "GET, HEAD, POST, PUT, PATCH, DELETE");
+    return refuse(response, 405, `The method ${request.method} is not supported.`);
+  }
+  let hosts = 0;
+  for (let i = 0; i < request.rawHeaders.length; i += 2)
+    if (request.rawHeaders[i]?.toLowerCase() === "host") hosts++;
+  if (hosts > 1) return refuse(response, 400, "The request has more than one Host header.");
+  return false;
+}
 server.listen(port, host);
 
 /** Whether the request announces a body (a length above 0, or a chunked one). */

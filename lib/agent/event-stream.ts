@@ -51,7 +51,7 @@ export function streamSessionEvents(
       runtime.openStreams.add(close);
       signal.addEventListener("abort", close);
       controller.enqueue(encoder.encode("retry: 1000\n\n"));
-      for (const event of runtime.store.events(sessionId, after)) send(event);
+      for (const event of runtime.store.eventsForReading(sessionId, after)) send(event);
       replaying = false;
       for (const event of pending) send(event);
     },

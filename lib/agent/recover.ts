@@ -11,13 +11,46 @@ export function recoverInterruptedRuns(store: EventStore): string[] {
   const recovered: string[] = [];
   for (const session of store.listSessions()) {
     if (session.status !== "running" && session.status !== "paused") continue;
-    const closed = closeDeadRun(store, session.id, {
-      reason: "the server stopped while this run was live",
-      why: "The server stopped",
-    });
-    if (closed) recovered.push(session.id);
+    try {
+      const closed = closeDeadRun(store, session.id, {
+        reason: "the server stopped while this run was live",
+        why: "The server stopped",
+      });
+      if (closed) recovered.push(session.id);
+    } catch (error) {
+      // One session whose log cannot be read must not keep the server from starting.
+      console.error(
+        `toolscope: could not recover session ${session.id}; it stays as it is: ${describeError(error)}`,
+      );
+    }
   }
   return recovered;
+}
+
+/**
+ * Ends a run whose loop threw past its own error handling with `run.failed` and an `interrupted`
+ * result per open call (none, when the log is too broken to read them), unless the log already
+ * shows it ended. Never throws: what cannot be appended is logged.
+ */
+export function failCrashedRun(store: EventStore, sessionId: string, runId: string, error: unknown): void {
+  try {
+    const events = store.events(sessionId);
+    if (deriveRunState(events).liveRunId !== runId) return;
+    let syntheticResults: ReturnType<typeof createSyntheticResults> = [];
+    try {
+      syntheticResults = createSyntheticResults(events, "The run failed");
+    } catch (readError) {
+      console.error(`toolscope: run ${runId} ends without synthetic results: ${describeError(readError)}`);
+    }
+    const reason = `the run crashed: ${describeError(error)}`;
+    store.append(sessionId, { kind: "run.failed", runId, reason, error: reason, syntheticResults });
+  } catch (appendError) {
+    console.error(`toolscope: could not end crashed run ${runId}: ${describeError(appendError)}`);
+  }
+}
+
+function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 /**

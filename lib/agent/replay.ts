@@ -7,7 +7,7 @@ import { validateForModel } from "@/lib/pipeline/validator";
 import type { ToolCallBlock } from "@/lib/protocol/unified";
 import { createVirtualClock } from "@/lib/clock/virtual-clock";
 import type { ReplayBody } from "@/lib/contract/replay";
-import { createRedactor } from "@/lib/store/redact";
+import { createSessionRedactor } from "@/lib/store/redact";
 import type { ToolDefinition } from "@/lib/trace/config";
 import type { CallReplayed, TraceEvent, WorkspaceChange } from "@/lib/trace/events";
 import { projectSessionConfig } from "@/lib/trace/session-config";
@@ -105,7 +105,7 @@ export async function replayCall(
   const changes = replayed.flatMap((event) => (event.kind === "workspace.changed" ? [event.change] : []));
   // What is recorded and answered passes the same redaction as every event of a run: the
   // session's own patterns here, the store's built-in ones on append.
-  const redactSession = createRedactor([], compileSecretPatterns(config.policy.redact ?? []).patterns);
+  const redactSession = createSessionRedactor(compileSecretPatterns(config.policy.redact ?? []).patterns);
   const recorded = runtime.store.append(
     sessionId,
     redactSession({

@@ -3,13 +3,14 @@ import { compileSecretPatterns } from "@/lib/pipeline/policy";
 import { runBatch } from "@/lib/pipeline/run-batch";
 import { readScenarioPlanners } from "@/lib/lessons";
 import { validateForModel } from "@/lib/pipeline/validator";
-import { createRedactor } from "@/lib/store/redact";
+import { createSessionRedactor } from "@/lib/store/redact";
 import type { RunTrigger } from "@/lib/trace/events";
 import { projectSessionConfig } from "@/lib/trace/session-config";
 import { deriveRunState } from "@/lib/trace/status";
 import { RunGate } from "./gate";
 import { newId } from "./ids";
 import { findLiveRun } from "./live-run";
+import { failCrashedRun } from "./recover";
 import { prepareLessonMessage, type LessonLang } from "./lesson-messages";
 import { runAgentLoop } from "./loop";
 import { refuse, succeed, type Outcome } from "./outcome";
@@ -46,7 +47,7 @@ export function startRun(
   const controller = new AbortController();
   // The session's own redaction patterns run on every event of the run as it is appended (the
   // store adds the built-in ones), so no stage summary can carry such a secret into the log.
-  const redactSession = createRedactor([], compileSecretPatterns(config.policy.redact ?? []).patterns);
+  const redactSession = createSessionRedactor(compileSecretPatterns(config.policy.redact ?? []).patterns);
   const emit = (event: Parameters<typeof runtime.store.append>[1]) =>
     runtime.store.append(sessionId, redactSession(event));
   const gate = new RunGate(runId, emit, config.breakpoints, controller.signal, options.stepping ?? false);
@@ -73,7 +74,10 @@ export function startRun(
       hooks: runtime.hooks,
     },
   )
-    .catch((error: unknown) => console.error(`toolscope: run ${runId} crashed`, error))
+    .catch((error: unknown) => {
+      console.error(`toolscope: run ${runId} crashed`, error);
+      failCrashedRun(runtime.store, sessionId, runId, error);
+    })
     .finally(() => {
       if (runtime.runs.get(sessionId)?.runId === runId) runtime.runs.delete(sessionId);
     });

@@ -30,7 +30,7 @@ export interface SessionDetail {
 export function getSessionDetail(runtime: Runtime, id: string): Outcome<SessionDetail> {
   const row = runtime.store.getSession(id);
   if (!row) return refuse("not_found", `No session with id ${id}.`);
-  const events = runtime.store.events(id);
+  const events = runtime.store.eventsForReading(id);
   const config = projectSessionConfig(events);
   if (!config) return refuse("not_found", `Session ${id} has no configuration event.`);
   const { system, tools, policy, breakpoints, provider } = config;

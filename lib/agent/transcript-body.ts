@@ -122,6 +122,6 @@ export function getTranscriptBody(
   query: { format: TranscriptFormat; at?: number },
 ): Outcome<TranscriptBody> {
   if (!runtime.store.getSession(id)) return refuse("not_found", `No session with id ${id}.`);
-  const view = projectTranscript(runtime.store.events(id), query.at ?? Infinity);
+  const view = projectTranscript(runtime.store.eventsForReading(id), query.at ?? Infinity);
   return succeed(buildTranscriptBody(view, query.format));
 }

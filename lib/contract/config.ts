@@ -50,6 +50,9 @@ const ToolChoice = Type.Union([
   Type.Object({ name: Type.String({ minLength: 1 }) }, { additionalProperties: false }),
 ]);
 
+/** The longest delay a timer can wait (2^31 - 1 ms, about 24.8 days). */
+export const MAX_TIMER_MS = 2_147_483_647;
+
 const Fault = Type.Object(
   {
     kind: Type.Union([
@@ -62,8 +65,9 @@ const Fault = Type.Object(
     turn: Type.Optional(Type.Integer({ minimum: 1 })),
     afterEvents: Type.Optional(Type.Integer({ minimum: 0 })),
     status: Type.Optional(Type.Integer({ minimum: 100, maximum: 599 })),
-    retryAfter: Type.Optional(Type.Number({ minimum: 0 })),
-    delayMs: Type.Optional(Type.Integer({ minimum: 0 })),
+    // A timer longer than 2^31 - 1 ms fires at once: refuse it rather than turn a day into 1 ms.
+    retryAfter: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_TIMER_MS / 1000 })),
+    delayMs: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_TIMER_MS })),
     times: Type.Optional(Type.Integer({ minimum: 1 })),
   },
   { additionalProperties: false },
@@ -90,12 +94,25 @@ export const ProviderConfigSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/**
+ * A regex the server will run (policy `when.regex`, `policy.redact`): it must be one the
+ * linear-time engine accepts (lib/schema/linear-regex.ts), else a 400 names the field.
+ */
+const ServerRegex = Type.String({ "x-linear-regex": true });
+
 const PolicyRule = Type.Object(
   {
     id: Type.String({ minLength: 1 }),
     stage: Type.Union([Type.Literal("preflight"), Type.Literal("post")]),
     tool: Type.String({ minLength: 1 }),
-    when: Type.Optional(Type.Array(Type.Object({ pointer: Type.String() }, { additionalProperties: true }))),
+    when: Type.Optional(
+      Type.Array(
+        Type.Object(
+          { pointer: Type.String(), regex: Type.Optional(ServerRegex) },
+          { additionalProperties: true },
+        ),
+      ),
+    ),
     action: Type.String({ minLength: 1 }),
     reason: Type.Optional(Type.String()),
     arguments: Type.Optional(Type.Object({}, { additionalProperties: true })),
@@ -112,7 +129,7 @@ export const PolicyConfigSchema = Type.Object(
       Type.Array(Type.Union([Type.Literal("stale-file-check"), Type.Literal("idempotency-guard")])),
     ),
     maxResultChars: Type.Optional(Type.Integer({ minimum: 1 })),
-    redact: Type.Optional(Type.Array(Type.String(), { maxItems: 50 })),
+    redact: Type.Optional(Type.Array(ServerRegex, { maxItems: 50 })),
   },
   { additionalProperties: false },
 );

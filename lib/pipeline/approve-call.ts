@@ -1,6 +1,6 @@
 import { hintFor } from "./error-kinds";
 import type { CheckedCall } from "./check-call";
-import { validateAgainstSchema } from "./check-call";
+import { preflightCall, validateAgainstSchema } from "./check-call";
 import type { StageRecorder } from "./stage-recorder";
 import type { NormalizedResult, PipelineContext } from "./types";
 
@@ -9,7 +9,9 @@ export type ApprovalOutcome =
 
 /**
  * The `approval` stage: a call that needs a person waits (the run pauses) until they approve,
- * deny, or edit it; edited arguments are validated again before anything runs.
+ * deny, or edit it; edited arguments go through `validate` and `preflight` again (path
+ * confinement and every rule) before anything runs — a person's approval of them stands, so a
+ * rule that asks for approval is not asked again.
  */
 export async function approveCall(
   checked: CheckedCall,
@@ -68,8 +70,20 @@ export async function approveCall(
         end("error", "edited arguments are invalid");
         return invalid;
       }
-      end("ok", `edited: ${JSON.stringify(edited)}`);
-      return { ok: true, arguments: edited };
+      const preflight = preflightCall(
+        call,
+        checked.tool,
+        edited,
+        context,
+        stages,
+        " (arguments as edited by the person)",
+      );
+      if (!preflight.ok) {
+        end("blocked", "edited arguments are refused by preflight");
+        return preflight;
+      }
+      end("ok", `edited: ${JSON.stringify(preflight.checked.arguments)}`);
+      return { ok: true, arguments: preflight.checked.arguments };
     }
   }
 }

@@ -62,9 +62,24 @@ export function checkCall(
   const invalid = validateAgainstSchema(call, tool, prepared.arguments, context, stages, "");
   if (invalid) return invalid;
 
-  const preflightEnd = stages.start("preflight", JSON.stringify(prepared.arguments));
+  return preflightCall(call, tool, prepared.arguments, context, stages, "");
+}
+
+/**
+ * The `preflight` stage on `args` (and `validate` again after a rewrite): the policy's rules and
+ * hooks, path confinement included. `when` words the stage details (" as edited by the person").
+ */
+export function preflightCall(
+  call: ToolCallBlock,
+  tool: ToolDefinition,
+  args: Record<string, unknown>,
+  context: PipelineContext,
+  stages: StageRecorder,
+  when: string,
+): CheckOutcome {
+  const preflightEnd = stages.start("preflight", JSON.stringify(args));
   const decision = evaluatePreflight({
-    call: { id: call.id, name: call.name, arguments: prepared.arguments },
+    call: { id: call.id, name: call.name, arguments: args },
     tool,
     policy: context.policy,
     log: context.log(),
@@ -76,7 +91,7 @@ export function checkCall(
   );
   if (decision.action === "block") {
     preflightEnd("blocked", `${decision.by}: ${decision.reason}`);
-    return fail(decision.errorKind, `Blocked by ${decision.by}: ${decision.reason}`);
+    return fail(decision.errorKind, `Blocked by ${decision.by}${when}: ${decision.reason}`);
   }
   preflightEnd("ok", trail || "no rule matched");
   if (decision.rewrittenBy.length > 0) {

@@ -1,10 +1,11 @@
-import Ajv, { type ValidateFunction } from "ajv";
+import Ajv, { type SchemaValidateFunction, type ValidateFunction } from "ajv";
 import Ajv2020 from "ajv/dist/2020";
 import type AjvCore from "ajv/dist/core";
 import addFormats from "ajv-formats";
 import { isRecord } from "@/lib/protocol/json-value";
 import { chooseDialect, type SchemaDialect } from "./dialect";
 import { explainAjvErrors } from "./explain-errors";
+import { compileLinearRegex, type LinearRegex } from "./linear-regex";
 import { LruCache } from "./lru-cache";
 import { describeValue } from "./pointer";
 import { canonicalizeJson, hashFnv1a64 } from "./schema-key";
@@ -40,12 +41,39 @@ const cache = new LruCache<string, CacheEntry>(SCHEMA_CACHE_SIZE, (_key, entry) 
   if (entry.compiled.ok && isRecord(entry.source)) getAjv(entry.compiled.dialect).removeSchema(entry.source);
 });
 
+/** ajv's `code.regExp` engine: RE2 through re2js, throwing (so the schema does not compile) on a refused pattern. */
+const linearRegExp = Object.assign(
+  (pattern: string, flags: string): LinearRegex => {
+    const compiled = compileLinearRegex(pattern, { unicode: flags.includes("u") });
+    if (!compiled.ok) throw new Error(`the pattern ${JSON.stringify(pattern)} is refused: ${compiled.error}`);
+    return compiled.regex;
+  },
+  { code: 'require("re2js")' },
+);
+
+/**
+ * A keyword for request bodies: `{ "x-linear-regex": true }` on a string says it is a pattern
+ * the server will run, so one the linear-time engine refuses is a 400 at the boundary, naming
+ * the field and why.
+ */
+export const LINEAR_REGEX_KEYWORD = "x-linear-regex";
+
+const checkLinearRegexKeyword: SchemaValidateFunction = (schema: unknown, data: unknown): boolean => {
+  if (schema !== true || typeof data !== "string") return true;
+  const compiled = compileLinearRegex(data);
+  if (compiled.ok) return true;
+  const message = `is a pattern this server cannot run: ${compiled.error}`;
+  checkLinearRegexKeyword.errors = [{ keyword: LINEAR_REGEX_KEYWORD, message, params: {} }];
+  return false;
+};
+
 /**
  * The app's Ajv for a dialect, created on first use: `ajv/dist/2020` for 2020-12, `ajv` for
  * draft-07; both with ajv-formats, `allErrors` (every problem, not the first), `verbose` (errors
  * carry their schema and data, which the wording needs), `strict: false` (tool schemas in the wild
- * carry unknown keywords; lint reports them) and no logger. Server only: ajv compiles with
- * `new Function`.
+ * carry unknown keywords; lint reports them), no logger, and `pattern` / `patternProperties` run
+ * on the linear-time engine ({@link compileLinearRegex}): a schema whose pattern it refuses does
+ * not compile. Server only: ajv compiles with `new Function`.
  */
 export function getAjv(dialect: SchemaDialect = "2020-12"): AjvCore {
   let ajv = instances.get(dialect);
@@ -55,9 +83,17 @@ export function getAjv(dialect: SchemaDialect = "2020-12"): AjvCore {
       verbose: true,
       strict: false,
       logger: false,
+      code: { regExp: linearRegExp },
     } as const;
     ajv = dialect === "2020-12" ? new Ajv2020(options) : new Ajv(options);
     addFormats(ajv);
+    ajv.addKeyword({
+      keyword: LINEAR_REGEX_KEYWORD,
+      type: "string",
+      schemaType: "boolean",
+      errors: true,
+      validate: checkLinearRegexKeyword,
+    });
     instances.set(dialect, ajv);
   }
   return ajv;

@@ -9,10 +9,22 @@ import { errorResponse } from "@/lib/server/http";
 /** The default body limit: 1 MiB (docs/api.md; `/api/import` passes 20 MiB). */
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
 
+/**
+ * How deeply a JSON body may nest (an array or object inside another counts one level). Far past
+ * any real tool schema, argument or export, and far short of what overflows the stack of the
+ * recursive code after the boundary (validation, canonical JSON, redaction).
+ */
+export const DEFAULT_BODY_MAX_DEPTH = 100;
+
 /** Options for {@link readJsonBody}. */
 export interface ReadJsonBodyOptions {
   /** Largest accepted body in bytes; default {@link DEFAULT_BODY_LIMIT_BYTES}. */
   readonly limitBytes?: number;
+  /**
+   * Deepest accepted nesting; default {@link DEFAULT_BODY_MAX_DEPTH}. The schema routes, which
+   * give a verdict on a schema of any depth, pass `Infinity`.
+   */
+  readonly maxDepth?: number;
 }
 
 /** A parsed, validated body, or the 4xx response to send instead. */
@@ -26,8 +38,8 @@ const validators = new WeakMap<TSchema, ValidateFunction>();
 /**
  * Reads a request's JSON body, size-limited and validated against `schema`. Never throws for
  * bad input: an oversized body (by `Content-Length` or by the bytes actually streamed) gets 413,
- * malformed or empty JSON and schema violations get 400 `{ error, path }` with a JSON Pointer,
- * reporting the first problem only.
+ * malformed or empty JSON, nesting deeper than `maxDepth`, and schema violations get 400
+ * `{ error, path }` with a JSON Pointer, reporting the first problem only.
  */
 export async function readJsonBody<T extends TSchema>(
   request: Request,
@@ -46,6 +58,10 @@ export async function readJsonBody<T extends TSchema>(
   } catch (error) {
     return badRequest(`Malformed JSON: ${(error as Error).message}`, "");
   }
+  const maxDepth = options.maxDepth ?? DEFAULT_BODY_MAX_DEPTH;
+  const tooDeep = findTooDeep(value, maxDepth);
+  if (tooDeep !== null)
+    return badRequest(`${tooDeep} nests more than ${maxDepth} levels deep; flatten it`, tooDeep);
   const validate = compileValidator(schema);
   if (!validate(value)) {
     // The shared instance reports every error (`allErrors`); a 400 names the first one only.
@@ -78,6 +94,24 @@ export async function readTextBody(
   const text = decodeUtf8(bytes);
   if (text === null) return badRequest("Malformed JSON: the body is not valid UTF-8", "");
   return { ok: true, text };
+}
+
+/** The JSON Pointer of the first value nested deeper than `maxDepth`, or null. Iterative. */
+export function findTooDeep(value: unknown, maxDepth: number): string | null {
+  if (!Number.isFinite(maxDepth)) return null;
+  const stack: { value: unknown; pointer: string; depth: number }[] = [{ value, pointer: "", depth: 0 }];
+  while (stack.length > 0) {
+    const next = stack.pop()!;
+    if (next.value === null || typeof next.value !== "object") continue;
+    if (next.depth >= maxDepth) return next.pointer;
+    for (const [key, item] of Object.entries(next.value))
+      stack.push({
+        value: item,
+        pointer: `${next.pointer}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`,
+        depth: next.depth + 1,
+      });
+  }
+  return null;
 }
 
 function badRequest(error: string, path: string): { ok: false; response: Response } {

@@ -221,3 +221,29 @@ describe("proxy: pages", () => {
     }
   });
 });
+
+describe("a path that is not valid percent-encoded UTF-8", () => {
+  const auth = { authorization: `Bearer ${TOKEN}` };
+
+  it.each(["/api/sessions/%FF%FE", "/api/sessions/%FF/events", "/api/%E0%A4%A"])(
+    "%s: 400 under /api (after the token check), never passed on",
+    async (path) => {
+      const answer = send(path, { headers: auth });
+      expect(isPassedOn(answer)).toBe(false);
+      expect(answer.status).toBe(400);
+      expect(await answer.json()).toEqual({ error: "The path is not valid percent-encoded UTF-8." });
+      expect(send(path).status).toBe(401);
+    },
+  );
+
+  it.each(["/sessions/%FF", "/sessions/%C3%28/compare"])("%s: 404 for a page", (path) => {
+    const answer = send(path);
+    expect(isPassedOn(answer)).toBe(false);
+    expect(answer.status).toBe(404);
+  });
+
+  it("leaves well-encoded paths alone", () => {
+    expect(isPassedOn(send("/sessions/ses_%C3%A9"))).toBe(true);
+    expect(isPassedOn(send("/api/sessions/a%20b", { headers: auth }))).toBe(true);
+  });
+});

@@ -64,15 +64,38 @@ function backfillRunStates(db: Db): void {
   }
 }
 
-/** Opens (creating if needed) the database file in `dataDir` and brings it up to date. */
+/** The database file's name in the data dir (its `-wal` and `-shm` files sit beside it). */
+export const DATABASE_FILE_NAME = "toolscope.sqlite";
+
+/**
+ * Opens (creating if needed) the database file in `dataDir` and brings it up to date. Every
+ * prompt and tool result is in it, so it is the owner's only: a data dir it creates is 0700, the
+ * file is created 0600 (SQLite gives its `-wal` and `-shm` files the same mode), and a file left
+ * readable by others by an older version is tightened to 0600.
+ */
 export function openDatabase(dataDir: string): Db {
-  fs.mkdirSync(dataDir, { recursive: true });
-  const db = new Database(path.join(dataDir, "toolscope.sqlite"));
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const file = path.join(dataDir, DATABASE_FILE_NAME);
+  for (const name of [file, `${file}-wal`, `${file}-shm`]) tightenFile(name);
+  fs.closeSync(fs.openSync(file, "a", 0o600));
+  const db = new Database(file);
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = NORMAL");
   db.pragma("foreign_keys = ON");
   migrate(db);
   return db;
+}
+
+/** Removes group and other access from `file`, if it exists. */
+function tightenFile(file: string): void {
+  let mode: number;
+  try {
+    mode = fs.statSync(file).mode;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+    throw error;
+  }
+  if ((mode & 0o077) !== 0) fs.chmodSync(file, mode & 0o700);
 }
 
 /** Applies every migration the file has not seen yet; returns the resulting version. */

@@ -1,28 +1,83 @@
 import "server-only";
+import type { LinearRegex } from "@/lib/schema/linear-regex";
 
-/** Secret shapes that must never be appended: provider keys, bearer tokens, private keys. */
+/**
+ * Secret shapes that must never be appended: provider keys, bearer tokens, private keys. An AWS
+ * access key id is caught glued to other text too (`keyAKIA…`), at the cost of a rare false hit.
+ */
 export const DEFAULT_SECRET_PATTERNS: readonly RegExp[] = [
   /sk-ant-[A-Za-z0-9_-]{8,}/g,
   /sk-(?:proj-)?[A-Za-z0-9_-]{16,}/g,
   /\bBearer\s+[A-Za-z0-9._~+/-]{16,}=*/g,
   /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----/g,
-  /\bAKIA[0-9A-Z]{16}\b/g,
+  /AKIA[0-9A-Z]{16}/g,
 ];
 
 export const REDACTED = "[REDACTED]";
 
+/** A pattern redaction runs: one of ours (a global `RegExp`), or a person's on the linear-time engine. */
+export type TextPattern = RegExp | LinearRegex;
+
+/** `text` with every non-empty match of `pattern` replaced by `replace(match)`. */
+export function replaceMatches(
+  text: string,
+  pattern: TextPattern,
+  replace: (match: string) => string,
+): string {
+  if (!(pattern instanceof RegExp)) return pattern.replaceAll(text, replace);
+  const global = pattern.global ? pattern : new RegExp(pattern.source, `${pattern.flags}g`);
+  return text.replace(global, (match) => (match === "" ? match : replace(match)));
+}
+
 export type Redactor = <T>(value: T) => T;
 
+/** The envelope every event carries (`{ seq, at, sessionId, kind }`): never rewritten. */
+const ENVELOPE_FIELDS: ReadonlySet<string> = new Set(["seq", "at", "sessionId", "kind"]);
+
 /**
- * Builds a function that replaces every known secret (exact strings such as the configured
- * keys and the launch token, and the default patterns) in every string of a JSON value, object
- * keys included (two keys that redact alike keep the last value).
+ * Fields whose string value is a discriminant (`type`, `role`, `stage`, a stop reason's
+ * `unified`, …) or a reference (`callId`, `toolCallId`, `id`, …), at any depth: a session's own
+ * patterns never rewrite them, so none can break an event's shape or a call's pairing.
+ */
+export const STRUCTURAL_FIELDS: ReadonlySet<string> = new Set([
+  ...ENVELOPE_FIELDS,
+  "type",
+  "role",
+  "stage",
+  "status",
+  "unified",
+  "trigger",
+  "errorKind",
+  "decision",
+  "format",
+  "direction",
+  "object",
+  "event",
+  "id",
+  "runId",
+  "callId",
+  "toolCallId",
+  "tool_use_id",
+  "call_id",
+  "parentId",
+]);
+
+type SecretList = readonly (string | null | undefined)[] | (() => readonly (string | null | undefined)[]);
+
+/**
+ * Builds the built-in redactor: every known secret (exact strings such as the configured keys
+ * and the launch token, at least 8 characters, in the encodings an upstream may echo them in —
+ * see {@link listSecretForms} — and the default patterns) is replaced in every
+ * string of a JSON value, object keys included (a schema's property names and a model's argument
+ * names are text someone wrote; two keys that redact alike keep the last value). The envelope's
+ * fields (top-level `seq`, `at`, `sessionId`, `kind`) are left alone. Neither a known secret nor
+ * a default shape can spell a field name of the formats, so this never changes an event's shape.
  * `secrets` may be a function, read on every call, for secrets that change while the server
  * runs (keys entered in the settings page).
  */
 export function createRedactor(
-  secrets: readonly (string | null | undefined)[] | (() => readonly (string | null | undefined)[]),
-  patterns = DEFAULT_SECRET_PATTERNS,
+  secrets: SecretList,
+  patterns: readonly TextPattern[] = DEFAULT_SECRET_PATTERNS,
 ): Redactor {
   const listSecrets = () =>
     (typeof secrets === "function" ? secrets() : secrets).filter(
@@ -30,26 +85,93 @@ export function createRedactor(
     );
   const redactString = (text: string): string => {
     let out = text;
-    for (const secret of listSecrets()) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
-    for (const pattern of patterns) out = out.replace(pattern, REDACTED);
+    for (const secret of listSecrets())
+      for (const form of listSecretForms(secret))
+        if (out.includes(form)) out = out.split(form).join(REDACTED);
+    for (const pattern of patterns) out = replaceMatches(out, pattern, () => REDACTED);
     return out;
   };
-  const walk = (value: unknown): unknown => {
-    if (typeof value === "string") return redactString(value);
-    if (Array.isArray(value)) return value.map(walk);
-    if (value !== null && typeof value === "object") {
-      const out: Record<string, unknown> = {};
-      for (const [key, item] of Object.entries(value))
-        // Keys too: a schema's property names and tool arguments are text a person or model wrote.
-        Object.defineProperty(out, redactString(key), {
-          value: walk(item),
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        });
-      return out;
-    }
-    return value;
+  return <T>(value: T) =>
+    walk(value, { redactString, keys: true, keep: ENVELOPE_FIELDS, topOnly: true }) as T;
+}
+
+/**
+ * Builds the redactor of a session's own patterns (`policy.redact`, which a person or an imported
+ * file wrote and which may match anything): string values only — never an object key, never a
+ * {@link STRUCTURAL_FIELDS} value at any depth.
+ */
+export function createSessionRedactor(patterns: readonly TextPattern[]): Redactor {
+  const redactString = (text: string): string => {
+    let out = text;
+    for (const pattern of patterns) out = replaceMatches(out, pattern, () => REDACTED);
+    return out;
   };
-  return <T>(value: T) => walk(value) as T;
+  return <T>(value: T) =>
+    walk(value, { redactString, keys: false, keep: STRUCTURAL_FIELDS, topOnly: false }) as T;
+}
+
+const formsCache = new Map<string, readonly string[]>();
+
+/**
+ * The ways a known secret may be spelled inside text: as is; JSON-escaped (a `"` or `\` in it);
+ * every character `\u`-escaped (lower- or upper-case hex); URL-encoded (either hex case); and
+ * base64 / base64url at each of the three byte alignments, cut to the characters that encode the
+ * secret alone, so it is found inside a longer base64 text too. Forms under 8 characters are left
+ * out (too likely to occur by chance).
+ */
+export function listSecretForms(secret: string): readonly string[] {
+  const cached = formsCache.get(secret);
+  if (cached) return cached;
+  const forms = new Set<string>([secret, JSON.stringify(secret).slice(1, -1)]);
+  for (const upper of [false, true]) {
+    let escaped = "";
+    for (let index = 0; index < secret.length; index++) {
+      const hex = secret.charCodeAt(index).toString(16).padStart(4, "0");
+      escaped += `\\u${upper ? hex.toUpperCase() : hex}`;
+    }
+    forms.add(escaped);
+  }
+  const url = encodeURIComponent(secret);
+  forms.add(url).add(url.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase()));
+  const bytes = Buffer.from(secret, "utf8");
+  for (const offset of [0, 1, 2]) {
+    const total = offset + bytes.length;
+    const base64 = Buffer.concat([Buffer.alloc(offset), bytes]).toString("base64");
+    const core = base64.slice(offset === 0 ? 0 : 4, Math.floor(total / 3) * 4);
+    forms.add(core).add(core.replace(/\+/g, "-").replace(/\//g, "_"));
+  }
+  const listed = [...forms].filter((form) => form.length >= 8);
+  if (formsCache.size > 100) formsCache.clear();
+  formsCache.set(secret, listed);
+  return listed;
+}
+
+interface WalkRules {
+  redactString: (text: string) => string;
+  /** Whether object keys are rewritten too. */
+  keys: boolean;
+  /** Fields whose string or number values are kept as they are. */
+  keep: ReadonlySet<string>;
+  /** Whether `keep` applies to the top-level object only (the envelope) or at any depth. */
+  topOnly: boolean;
+}
+
+function walk(value: unknown, rules: WalkRules, depth = 0): unknown {
+  if (typeof value === "string") return rules.redactString(value);
+  if (Array.isArray(value)) return value.map((item) => walk(item, rules, depth + 1));
+  if (value !== null && typeof value === "object") {
+    const out: Record<string, unknown> = {};
+    const keeping = !rules.topOnly || depth === 0;
+    for (const [key, item] of Object.entries(value)) {
+      const kept = keeping && rules.keep.has(key) && (typeof item === "string" || typeof item === "number");
+      Object.defineProperty(out, kept || !rules.keys ? key : rules.redactString(key), {
+        value: kept ? item : walk(item, rules, depth + 1),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+    return out;
+  }
+  return value;
 }

@@ -116,6 +116,14 @@ export class EventStore {
     return rows.map((body) => JSON.parse(body) as TraceEvent);
   }
 
+  /**
+   * {@link events} as the API serves them: passed through the redactor once more, so a secret
+   * configured after an event was written (a key saved in the settings page) is not served.
+   */
+  eventsForReading(sessionId: string, after = -1): TraceEvent[] {
+    return this.events(sessionId, after).map((event) => this.redact(event));
+  }
+
   getSession(id: string): SessionRow | null {
     const raw = this.prepare(`${SESSION_SELECT} WHERE s.id = ?`).get(id) as RawSession | undefined;
     return raw ? this.toRow(raw) : null;
@@ -231,11 +239,11 @@ export class EventStore {
     const status = raw.run_state ? (JSON.parse(raw.run_state) as RunState).status : "idle";
     return {
       id: raw.id,
-      title: raw.title,
+      title: this.redact(raw.title),
       createdAt: raw.created_at,
       ...(raw.parent_id !== null ? { parentId: raw.parent_id } : {}),
       ...(raw.fork_seq !== null ? { forkSeq: raw.fork_seq } : {}),
-      provider: JSON.parse(raw.provider) as ProviderConfig,
+      provider: this.redact(JSON.parse(raw.provider) as ProviderConfig),
       eventCount: raw.event_count,
       status,
       source: raw.source as SessionSource,

@@ -1,4 +1,5 @@
 import "server-only";
+import { findRefusedPolicyPattern } from "@/lib/pipeline/policy/policy-patterns";
 import type { ProviderConfig } from "@/lib/trace/config";
 import type { EventKind, NewEvent } from "@/lib/trace/events";
 import { describeValue, isRecord, type JsonObject } from "./shapes";
@@ -57,6 +58,23 @@ function findMissingField(event: JsonObject, index: number): string | null {
   return null;
 }
 
+/** The first policy regex (created, configured or fork edits) that the server could not run. */
+function findRefusedPattern(events: readonly JsonObject[]) {
+  for (const [index, event] of events.entries()) {
+    const at = `/events/${index}`;
+    const found =
+      event.kind === "session.created" && isRecord(event.config)
+        ? findRefusedPolicyPattern(event.config.policy, `${at}/config/policy`)
+        : event.kind === "session.configured" && isRecord(event.changes) && isRecord(event.changes.policy)
+          ? findRefusedPolicyPattern(event.changes.policy.after, `${at}/changes/policy/after`)
+          : event.kind === "session.forked" && isRecord(event.edits)
+            ? findRefusedPolicyPattern(event.edits.policy, `${at}/edits/policy`)
+            : null;
+    if (found) return found;
+  }
+  return null;
+}
+
 export interface ReadExport {
   title: string;
   provider: ProviderConfig;
@@ -95,6 +113,9 @@ export function readExportFile(file: JsonObject, notes: string[]): ReadExportOut
         error: `${missing}: missing or of the wrong type for a ${describeValue(event.kind)} event.`,
       };
   }
+  const refused = findRefusedPattern(events as JsonObject[]);
+  if (refused)
+    return { ok: false, error: `${refused.pointer}: a regex this server cannot run: ${refused.error}` };
   const first = events[0] as JsonObject;
   const config = first.config;
   if (

@@ -1,3 +1,4 @@
+import { compileLinearRegex, type LinearRegex } from "@/lib/schema/linear-regex";
 import type { PolicyRule } from "@/lib/trace/config";
 import { resolveWorkspacePath } from "@/lib/tools/workspace-path";
 import { matchToolGlob } from "./glob";
@@ -19,7 +20,8 @@ export interface RuleMatch {
  * condition holds against the arguments. A condition reads the value at its JSON `pointer`
  * (not found → the condition fails) and checks every test it carries:
  * - `equals`: deep equality with the value (any JSON value, `null` included);
- * - `regex`: the value is a string the regular expression (no flags) finds a match in;
+ * - `regex`: the value is a string the regular expression (no flags) finds a match in, run on
+ *   the linear-time engine (a pattern it refuses counts as invalid);
  * - `outsideWorkspace`: `true` holds when the value is a string that `resolveWorkspacePath`
  *   refuses, `false` when it is a string it accepts.
  * A condition with no test holds when the pointer finds a value. A malformed pointer or an
@@ -38,13 +40,14 @@ export function matchRule(rule: PolicyRule, toolName: string, args: Record<strin
 /** Whether one condition holds, or a string saying why it cannot be evaluated. */
 function checkCondition(condition: RuleCondition, args: Record<string, unknown>): boolean | string {
   if (parsePointer(condition.pointer) === null) return `invalid JSON pointer \`${condition.pointer}\``;
-  let regex: RegExp | null = null;
+  let regex: LinearRegex | null = null;
   if (condition.regex !== undefined) {
-    try {
-      regex = new RegExp(condition.regex);
-    } catch {
-      return `invalid regex \`${condition.regex}\``;
-    }
+    const compiled = compileLinearRegex(condition.regex);
+    if (!compiled.ok)
+      return compiled.reason === "syntax"
+        ? `invalid regex \`${condition.regex}\``
+        : `regex \`${condition.regex}\` refused by the linear-time engine (${compiled.error})`;
+    regex = compiled.regex;
   }
   const read = readPointer(args, condition.pointer);
   if (!read.found) return false;

@@ -1,4 +1,5 @@
-import { DEFAULT_SECRET_PATTERNS, REDACTED } from "@/lib/store/redact";
+import { compileLinearRegex } from "@/lib/schema/linear-regex";
+import { DEFAULT_SECRET_PATTERNS, REDACTED, replaceMatches, type TextPattern } from "@/lib/store/redact";
 
 /** `12000` → `12,000`, without depending on the runtime's locale data. */
 export function formatCount(count: number): string {
@@ -31,27 +32,31 @@ export function truncateText(
  * Replaces every match of each pattern with `[REDACTED]` and counts the replacements. Empty
  * matches are left alone (a pattern such as `x*` must not fill the text with markers).
  */
-export function redactText(content: string, patterns: readonly RegExp[]): { content: string; count: number } {
+export function redactText(
+  content: string,
+  patterns: readonly TextPattern[],
+): { content: string; count: number } {
   let count = 0;
   let out = content;
-  for (const pattern of patterns) {
-    const global = pattern.global ? pattern : new RegExp(pattern.source, `${pattern.flags}g`);
-    out = out.replace(global, (match) => {
-      if (match === "") return match;
+  for (const pattern of patterns)
+    out = replaceMatches(out, pattern, () => {
       count += 1;
       return REDACTED;
     });
-  }
   return { content: out, count };
 }
 
 /**
  * The secret patterns the post stage always applies: the append-time redactor's own
  * (`lib/store/redact.ts`: Anthropic, OpenAI and AWS keys, bearer tokens, PEM private keys) plus
- * the session's extra regexes. An extra that does not compile is skipped with a note.
+ * the session's extra regexes, which run on the linear-time engine. An extra that it refuses is
+ * skipped with a note.
  */
-export function compileSecretPatterns(extra: readonly string[]): { patterns: RegExp[]; notes: string[] } {
-  const patterns = [...DEFAULT_SECRET_PATTERNS];
+export function compileSecretPatterns(extra: readonly string[]): {
+  patterns: TextPattern[];
+  notes: string[];
+} {
+  const patterns: TextPattern[] = [...DEFAULT_SECRET_PATTERNS];
   const notes: string[] = [];
   for (const source of extra) {
     const compiled = compileRegex(source);
@@ -61,11 +66,8 @@ export function compileSecretPatterns(extra: readonly string[]): { patterns: Reg
   return { patterns, notes };
 }
 
-/** A global regex from a pattern a person wrote, or null when it does not compile. */
-export function compileRegex(source: string): RegExp | null {
-  try {
-    return new RegExp(source, "g");
-  } catch {
-    return null;
-  }
+/** A pattern a person wrote, on the linear-time engine, or null when that refuses it. */
+export function compileRegex(source: string): TextPattern | null {
+  const compiled = compileLinearRegex(source);
+  return compiled.ok ? compiled.regex : null;
 }

@@ -59,7 +59,7 @@ describe("lintToolDefinition", () => {
   it("registers every rule id once", () => {
     const ids = LINT_RULES.map((rule) => rule.id);
     expect(new Set(ids).size).toBe(ids.length);
-    expect(ids).toHaveLength(18);
+    expect(ids).toHaveLength(19);
   });
 
   it("finds no errors in the built-in tools for Anthropic and OpenAI; only the short descriptions warn", () => {

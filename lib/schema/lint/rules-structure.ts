@@ -4,6 +4,7 @@ import { compileSchema, getAjv } from "@/lib/schema/ajv";
 import { chooseDialect } from "@/lib/schema/dialect";
 import { explainAjvErrors } from "@/lib/schema/explain-errors";
 import { appendPointer, describeValue, formatJsonValue } from "@/lib/schema/pointer";
+import { findRefusedPatterns } from "@/lib/schema/refused-patterns";
 import { isKnownKeyword, measureEditDistance, suggestKeyword } from "./keywords";
 import { listPropertyNames } from "./schema-walk";
 import type { LintContext, LintFinding } from "./types";
@@ -37,8 +38,24 @@ export function checkInvalidJsonSchema({ schema }: LintContext): LintFinding[] {
   } catch (error) {
     return [fail(ROOT, `The schema could not be checked: ${(error as Error).message}`)];
   }
+  // A refused pattern is what keeps it from compiling: `regex-unsupported` names each one.
+  if (findRefusedPatterns(schema, ROOT).length > 0) return [];
   const compiled = compileSchema(schema);
   return compiled.ok ? [] : [fail(ROOT, `The schema does not compile: ${compiled.error}`)];
+}
+
+/**
+ * `regex-unsupported`: a `pattern` or `patternProperties` regex this server runs only on a
+ * linear-time engine (RE2), which refuses backreferences, lookarounds and repeat counts over
+ * 1,000, so Toolscope cannot validate calls against the schema (and `POST /api/schema/validate`
+ * refuses it). Providers may accept it; the finding is about this harness. Source: RE2's syntax
+ * (https://github.com/google/re2/wiki/Syntax).
+ */
+export function checkRegexUnsupported({ schema }: LintContext): LintFinding[] {
+  return findRefusedPatterns(schema, ROOT).map((refused) => ({
+    path: refused.pointer,
+    message: `The regex ${formatJsonValue(refused.pattern)} cannot run here: ${refused.error}. Rewrite it without backreferences or lookarounds so calls can be validated.`,
+  }));
 }
 
 /**

@@ -18,6 +18,7 @@ import {
 } from "./rules-openai-strict";
 import {
   checkInvalidJsonSchema,
+  checkRegexUnsupported,
   checkRequiredUnknown,
   checkTopLevelObject,
   checkUnknownKeyword,
@@ -35,6 +36,7 @@ const ANTHROPIC: readonly LintProvider[] = ["anthropic"];
  */
 export const LINT_RULES: readonly LintRule[] = [
   { id: "invalid-json-schema", severity: "error", providers: "all", check: checkInvalidJsonSchema },
+  { id: "regex-unsupported", severity: "error", providers: "all", check: checkRegexUnsupported },
   { id: "name-format", severity: "error", providers: "all", check: checkNameFormat },
   { id: "top-level-object", severity: "error", providers: "all", check: checkTopLevelObject },
   { id: "required-unknown", severity: "error", providers: "all", check: checkRequiredUnknown },

@@ -59,6 +59,7 @@ export interface LintContext {
 /** The stable rule ids (docs/api.md's `rule`). */
 export type LintRuleId =
   | "invalid-json-schema"
+  | "regex-unsupported"
   | "name-format"
   | "top-level-object"
   | "required-unknown"

@@ -13,7 +13,7 @@ export const dynamic = "force-dynamic";
  * not `{ tool: { name, input_schema, … } }`, or names an unknown provider, is a 400 with its path.
  */
 export async function POST(request: Request) {
-  const body = await readJsonBody(request, LintBody);
+  const body = await readJsonBody(request, LintBody, { maxDepth: Infinity });
   if (!body.ok) return body.response;
   const { tool, providers } = body.value;
   return respond<LintReply>(
