@@ -213,8 +213,8 @@ function join(last: UnifiedMessage | undefined, message: UnifiedMessage): Unifie
 
 /**
  * The messages as `target` can send them, and a note for each block converted or left out
- * (`message N` counts from 1, in the conversation as recorded). A message left with no content
- * is left out too (no API takes an empty message), and the messages on either side of it join
+ * (`message N` counts from 1, in the conversation as recorded). A message with no content, or
+ * left with none, is left out too (no API takes an empty message), and the messages on either side of it join
  * when they share a role (results first), so roles still alternate; calls and results are never
  * left out, so every call still pairs with its result.
  */
@@ -232,8 +232,12 @@ export function adaptMessagesToFormat(
       if (outcome.note) notes.push(outcome.note);
       return outcome.block ? [outcome.block] : [];
     });
-    if (content.length === 0 && message.content.length > 0) {
-      notes.push(`${where} was left out: nothing in it could be sent.`);
+    if (content.length === 0) {
+      notes.push(
+        message.content.length > 0
+          ? `${where} was left out: nothing in it could be sent.`
+          : `${where} was left out: it has no content, and no provider takes an empty message.`,
+      );
       emptiedBefore = true;
       return;
     }
