@@ -9,7 +9,7 @@ export function ComparePicker({ id }: { id: string }) {
   const router = useRouter();
   const selectId = useId();
   const sessions = useSessions();
-  const others = (sessions.data ?? []).filter((session) => session.id !== id);
+  const others = (sessions.sessions ?? []).filter((session) => session.id !== id);
   return (
     <div className="branch-picker">
       <p>{t("pickIntro")}</p>

@@ -35,16 +35,29 @@ export function SessionsScreen() {
         <LoadingState />
       ) : sessions.isError ? (
         <ErrorState error={sessions.error} onRetry={() => void sessions.refetch()} />
-      ) : sessions.data.length === 0 ? (
+      ) : !sessions.sessions || sessions.sessions.length === 0 ? (
         <p className="empty" data-testid="sessions-empty">
           {t("empty")}
         </p>
       ) : (
-        <ul className="session-list" aria-label={t("listLabel")}>
-          {buildSessionTree(sessions.data).map(({ session, depth }) => (
-            <SessionRow key={session.id} session={session} depth={depth} />
-          ))}
-        </ul>
+        <>
+          <ul className="session-list" aria-label={t("listLabel")}>
+            {buildSessionTree(sessions.sessions).map(({ session, depth }) => (
+              <SessionRow key={session.id} session={session} depth={depth} />
+            ))}
+          </ul>
+          {sessions.hasNextPage ? (
+            <button
+              type="button"
+              className="sessions-more"
+              data-testid="sessions-more"
+              onClick={() => void sessions.fetchNextPage()}
+              disabled={sessions.isFetchingNextPage}
+            >
+              {sessions.isFetchingNextPage ? t("loadingOlder") : t("showOlder")}
+            </button>
+          ) : null}
+        </>
       )}
     </div>
   );

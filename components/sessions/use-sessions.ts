@@ -1,15 +1,25 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from "@tanstack/react-query";
 import { requestJson } from "@/components/data/api";
 import { sessionKey, sessionsKey } from "@/components/data/query-keys";
 import type { CreatedSession, SessionList, SessionSummary } from "@/lib/contract/sessions";
 import type { ProviderConfig } from "@/lib/trace/config";
 
-/** `GET /api/sessions`. */
+/** How many sessions one page of the list asks for. */
+export const SESSION_PAGE_SIZE = 100;
+
+/** `GET /api/sessions?limit=&cursor=`: the newest page first, older pages as the person asks for them. */
 export function useSessions() {
-  return useQuery({
+  const query = useInfiniteQuery({
     queryKey: sessionsKey,
-    queryFn: async () => (await requestJson<SessionList>("/api/sessions")).sessions,
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam }) =>
+      requestJson<SessionList>(
+        `/api/sessions?limit=${SESSION_PAGE_SIZE}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ""}`,
+      ),
+    getNextPageParam: (last) => last.nextCursor ?? null,
   });
+  const sessions = query.data?.pages.flatMap((page) => page.sessions);
+  return { ...query, sessions };
 }
 
 /** `POST /api/sessions { title?, provider? }` → the new id. */
@@ -29,9 +39,20 @@ export function useDeleteSession() {
     mutationFn: (id: string) =>
       requestJson<void>(`/api/sessions/${encodeURIComponent(id)}`, { method: "DELETE" }),
     onSuccess: (_result, id) => {
-      queryClient.setQueryData<SessionSummary[]>(sessionsKey, (old) => old?.filter((s) => s.id !== id));
+      queryClient.setQueryData<InfiniteData<SessionList, string | null>>(sessionsKey, (old) =>
+        old
+          ? {
+              ...old,
+              pages: old.pages.map((page) => ({ ...page, sessions: dropSession(page.sessions, id) })),
+            }
+          : old,
+      );
       queryClient.removeQueries({ queryKey: sessionKey(id) });
       return queryClient.invalidateQueries({ queryKey: sessionsKey });
     },
   });
+}
+
+function dropSession(sessions: readonly SessionSummary[], id: string): SessionSummary[] {
+  return sessions.filter((session) => session.id !== id);
 }
