@@ -8,6 +8,7 @@
  * Unified `text`, `toolCall` and `toolResult` blocks exist in every format; the table is about
  * the rest: `thinking`/`redacted_thinking`, and the raw value of each `unknown` block.
  */
+import { PROVIDER_ITEM_TYPES } from "./openai-responses/convert-unified";
 import type { Block, UnifiedMessage, WireFormat } from "./unified";
 
 type Convert = (raw: Record<string, unknown>) => Block | null;
@@ -83,16 +84,8 @@ const ANTHROPIC_ONLY = [
   "container_upload",
 ];
 
-const RESPONSES_ONLY = [
-  "web_search_call",
-  "file_search_call",
-  "code_interpreter_call",
-  "image_generation_call",
-  "mcp_call",
-  "mcp_list_tools",
-  "mcp_approval_request",
-  "mcp_approval_response",
-];
+/** Items only the Responses API writes: the output of tools the provider runs. */
+const RESPONSES_ONLY = PROVIDER_ITEM_TYPES;
 
 /** Every type, by the `type` of the raw value (`thinking` and `redacted_thinking`: the unified blocks). */
 export const CROSS_FORMAT_TABLE: Readonly<Record<string, Rule>> = {

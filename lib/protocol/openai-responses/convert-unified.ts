@@ -45,7 +45,7 @@ function readReasoning(block: Block): OpenAIResponsesReasoningInput | null {
 }
 
 /** Output items of tools the provider runs, which the API also takes as input items. */
-const PROVIDER_ITEMS: ReadonlySet<string> = new Set([
+export const PROVIDER_ITEM_TYPES = [
   "web_search_call",
   "file_search_call",
   "code_interpreter_call",
@@ -54,7 +54,9 @@ const PROVIDER_ITEMS: ReadonlySet<string> = new Set([
   "mcp_list_tools",
   "mcp_approval_request",
   "mcp_approval_response",
-]);
+] as const;
+
+const PROVIDER_ITEMS: ReadonlySet<string> = new Set(PROVIDER_ITEM_TYPES);
 
 function readAssistantBlock(block: Block): OpenAIResponsesInputItem[] {
   switch (block.type) {

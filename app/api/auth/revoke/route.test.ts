@@ -1,27 +1,12 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { issueAuthCookie, isRequestAuthenticated } from "@/lib/server/auth";
-import { parseServerConfig, resetServerConfigCache } from "@/lib/server/config";
-import { resetTokenCache } from "@/lib/server/token";
+import { parseServerConfig } from "@/lib/server/config";
+import { stubProxyEnvironment } from "@/lib/server/testing/proxy-harness";
 import { POST } from "./route";
 
-let dataDir: string;
-beforeEach(() => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-revoke-"));
-  vi.stubEnv("TOOLSCOPE_DATA_DIR", dataDir);
-  vi.stubEnv("TOOLSCOPE_TOKEN", "revoke-test-token-0123456789");
-  vi.stubEnv("PORT", "3000");
-  resetServerConfigCache();
-  resetTokenCache();
-});
-afterEach(() => {
-  vi.unstubAllEnvs();
-  resetServerConfigCache();
-  resetTokenCache();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+let cleanUp: () => void;
+beforeEach(() => (cleanUp = stubProxyEnvironment()));
+afterEach(() => cleanUp());
 
 describe("POST /api/auth/revoke", () => {
   it("revokes every cookie issued before it and gives the caller a fresh one that works", async () => {
