@@ -10,6 +10,7 @@
  */
 import { PROVIDER_ITEM_TYPES } from "./openai-responses/convert-unified";
 import type { Block, UnifiedMessage, WireFormat } from "./unified";
+import { isRecord, readString as readOptionalString } from "./json-value";
 
 type Convert = (raw: Record<string, unknown>) => Block | null;
 
@@ -24,20 +25,12 @@ interface Rule {
   why: string;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function readString(value: unknown): string | null {
-  return typeof value === "string" ? value : null;
-}
-
 /** An image's URL, or a data URL for base64 data. */
 function readImageUrl(raw: Record<string, unknown>): string | null {
-  if (raw.type === "image_url") return isRecord(raw.image_url) ? readString(raw.image_url.url) : null;
-  if (raw.type === "input_image") return readString(raw.image_url);
+  if (raw.type === "image_url") return isRecord(raw.image_url) ? readNullableString(raw.image_url.url) : null;
+  if (raw.type === "input_image") return readNullableString(raw.image_url);
   const source = isRecord(raw.source) ? raw.source : null;
-  if (source?.type === "url") return readString(source.url);
+  if (source?.type === "url") return readNullableString(source.url);
   if (source?.type === "base64" && typeof source.data === "string" && typeof source.media_type === "string")
     return `data:${source.media_type};base64,${source.data}`;
   return null;
@@ -62,7 +55,7 @@ const toResponsesImage: Convert = (raw) => {
 };
 
 const refusalAsText: Convert = (raw) => {
-  const text = readString(raw.refusal);
+  const text = readNullableString(raw.refusal);
   return text ? { type: "text", text } : null;
 };
 
@@ -241,4 +234,8 @@ export function adaptMessagesToFormat(
     emptiedBefore = false;
   });
   return { messages: adapted, notes };
+}
+
+function readNullableString(value: unknown): string | null {
+  return readOptionalString(value) ?? null;
 }

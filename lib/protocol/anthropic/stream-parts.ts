@@ -12,33 +12,30 @@ import { tracksToolInput } from "./assemble-blocks";
 import { parseAnthropicEvent } from "./parse-event";
 import { mapAnthropicStopReason, mapAnthropicUsage } from "./stop-reason";
 import type { AnthropicContentBlock } from "./types";
+import { readString as readOptionalString } from "@/lib/protocol/json-value";
 
 export { createAnthropicStreamState as createAnthropicPartsState };
-
-function readString(value: unknown): string {
-  return typeof value === "string" ? value : "";
-}
 
 /** A tool block's own fields, read loosely (server tool blocks are not modelled). */
 function readTool(block: AnthropicContentBlock): { id: string; name: string; input: unknown } {
   const record = block as Record<string, unknown>;
-  return { id: readString(record.id), name: readString(record.name), input: record.input };
+  return { id: readText(record.id), name: readText(record.name), input: record.input };
 }
 
 function startParts(id: string, block: AnthropicContentBlock): StreamPart[] {
   switch (block.type) {
     case "text": {
-      const text = readString(block.text);
+      const text = readText(block.text);
       const start: StreamPart = { type: "text-start", id, refusal: false };
       return text === "" ? [start] : [start, { type: "text-delta", id, delta: text }];
     }
     case "thinking": {
-      const text = readString(block.thinking);
+      const text = readText(block.thinking);
       const start: StreamPart = { type: "reasoning-start", id, redacted: null };
       return text === "" ? [start] : [start, { type: "reasoning-delta", id, delta: text }];
     }
     case "redacted_thinking":
-      return [{ type: "reasoning-start", id, redacted: readString(block.data) }];
+      return [{ type: "reasoning-start", id, redacted: readText(block.data) }];
     default:
       if (tracksToolInput(block))
         return [
@@ -64,7 +61,7 @@ function stopParts(id: string, block: AnthropicContentBlock, rawJson: string | u
         {
           type: "reasoning-end",
           id,
-          signature: block.type === "thinking" ? readString(block.signature) : null,
+          signature: block.type === "thinking" ? readText(block.signature) : null,
         },
       ];
     default:
@@ -152,4 +149,8 @@ export function stepAnthropicParts(
   const notes = next.notes.slice(state.notes.length);
   if (notes.length > 0 && wasIgnored(state, next)) return { state: next, parts: [], notes };
   return { state: next, parts: deriveParts(state, next, event), notes };
+}
+
+function readText(value: unknown): string {
+  return readOptionalString(value) ?? "";
 }

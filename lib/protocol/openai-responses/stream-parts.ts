@@ -17,6 +17,7 @@ import { readClientToolCall } from "./client-tools";
 import { parseOpenAIResponsesEvent } from "./parse-event";
 import { mapOpenAIResponsesStopReason, mapOpenAIResponsesUsage } from "./stop-reason";
 import type { OpenAIResponsesOutputItem } from "./types";
+import { isRecord } from "@/lib/protocol/json-value";
 
 type BlockKind = "text" | "reasoning" | "tool" | "other";
 
@@ -29,10 +30,6 @@ export interface OpenAIResponsesPartsState {
 
 export function createOpenAIResponsesPartsState(): OpenAIResponsesPartsState {
   return { fold: createOpenAIResponsesStreamState(), started: [], ended: [] };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function readBody(data: string): Record<string, unknown> {
