@@ -26,6 +26,7 @@ const StepMatchSchema = typed<StepMatch>(
       kind: Type.String({ minLength: 1 }),
       fields: Type.Optional(Type.Object({}, { additionalProperties: true })),
       includes: Type.Optional(Type.Record(Type.String(), Type.String())),
+      anyOf: Type.Optional(Type.Record(Type.String(), Type.Array(Type.Unknown()))),
     },
     closed,
   ),

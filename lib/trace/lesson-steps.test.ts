@@ -61,3 +61,19 @@ describe("locateSteps", () => {
     expect(locateSteps(events, steps)).toEqual([4, null, null]);
   });
 });
+
+describe("steps match what their concept needs, not one incidental path", () => {
+  const at = (seq: number) => ({ seq, at: seq, sessionId: "s1" });
+  it("matches a decision that is any of the branches a person can take", () => {
+    const match = { kind: "tool.decision" as const, anyOf: { decision: ["approve", "edit"] } };
+    const decided = (decision: "approve" | "edit" | "deny"): TraceEvent => ({
+      ...at(1),
+      kind: "tool.decision",
+      callId: "c1",
+      decision,
+    });
+    expect(matchesStep(decided("approve"), match)).toBe(true);
+    expect(matchesStep(decided("edit"), match)).toBe(true);
+    expect(matchesStep(decided("deny"), match)).toBe(false);
+  });
+});

@@ -18,6 +18,12 @@ export interface StepMatch {
    * for a result. A field that is not a string never matches.
    */
   includes?: Record<string, string>;
+  /**
+   * Top-level fields that may hold any of several values — the branches a person can take, e.g.
+   * `{ decision: ["approve", "edit"] }` — so a step matches on what its concept needs, not on
+   * the one path its author took.
+   */
+  anyOf?: Record<string, readonly unknown[]>;
 }
 
 /** A step as `GET /api/scenarios/:id?lang=…` serves it: one language. */
@@ -43,6 +49,9 @@ export function containsFields(actual: unknown, expected: unknown): boolean {
 export function matchesStep(event: TraceEvent, match: StepMatch): boolean {
   if (event.kind !== match.kind || !containsFields(event, match.fields ?? {})) return false;
   const record = event as unknown as Record<string, unknown>;
+  const branches = Object.entries(match.anyOf ?? {});
+  if (!branches.every(([key, values]) => values.some((value) => containsFields(record[key], value))))
+    return false;
   return Object.entries(match.includes ?? {}).every(([key, text]) => {
     const value = Object.hasOwn(record, key) ? record[key] : undefined;
     return typeof value === "string" && value.includes(text);

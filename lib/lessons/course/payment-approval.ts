@@ -101,10 +101,10 @@ export const paymentApprovalLesson: Scenario = {
     },
     {
       target: "event:tool.decision",
-      match: { kind: "tool.decision", fields: { decision: "approve" } },
+      match: { kind: "tool.decision", anyOf: { decision: ["approve", "edit"] } },
       text: {
-        en: "A person approves. The decision is an event in the log, so later you can see who allowed what, and when.",
-        zh: "有人批准了。这个决定也是日志里的一个事件，之后能查到谁在什么时候允许了什么。",
+        en: "A person approves (or edits the arguments, which approves the edited call). The decision is an event in the log, so later you can see who allowed what, and when.",
+        zh: "有人批准了（或者修改了参数，即批准修改后的调用）。这个决定也是日志里的一个事件，之后能查到谁在什么时候允许了什么。",
       },
     },
     {
