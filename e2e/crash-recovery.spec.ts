@@ -75,9 +75,9 @@ test("a server killed with SIGKILL mid-run loses no acknowledged event and marks
       (e) => e.kind === "tool.stage" && e.stage === "execute" && e.status === "running",
     );
 
-    // The whole group: start.mjs and the next-server process that holds the port and the database.
+    // The whole group: start.mjs and the server process (scripts/server.mjs, Next inside it) that holds the port and the database.
     const group = listGroupPids(server.pgid);
-    const nextServer = group.find((pid) => readCommandName(pid)?.startsWith("next-server"));
+    const nextServer = group.find((pid) => readCommandName(pid)?.startsWith("toolscope-serv"));
     expect(nextServer).toBeDefined();
     await server.kill("SIGKILL");
     expect(group.filter(isProcessAlive)).toEqual([]);

@@ -1,5 +1,5 @@
 // The server under load for `npm run load`: `scripts/start.mjs` in a process group of its own
-// (so stopping it stops `next-server` too), and its memory read from /proc (Linux).
+// (so stopping it stops `toolscope-server`, the process Next runs in, too), and its memory read from /proc (Linux).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -70,7 +70,7 @@ export function readSchedule(pid) {
 /**
  * Starts the app with `node scripts/start.mjs` (which builds first when the build is stale) on
  * `port`, with its own data dir and token. Resolves with its origin, the pid of the
- * `next-server` process (whose memory is the server's), `stop()` and `output()` (all it printed).
+ * `toolscope-server` process (whose memory is the server's), `stop()` and `output()` (all it printed).
  */
 export function startServerGroup({ root, port, dataDir, token }) {
   const child = spawn(process.execPath, [path.join(root, "scripts", "start.mjs")], {
@@ -109,7 +109,7 @@ export function startServerGroup({ root, port, dataDir, token }) {
       ready = true;
       const serverPid = listGroupPids(pgid).find((pid) => {
         const name = fs.readFileSync(`/proc/${pid}/comm`, "utf8");
-        return name.startsWith("next-server");
+        return name.startsWith("toolscope-serv");
       });
       resolve({ origin: new URL(match[1]).origin, serverPid, stop, output: () => output });
     });

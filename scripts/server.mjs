@@ -16,6 +16,9 @@ import {
 } from "../lib/server/auth-core.mjs";
 import { ensureToken } from "./token.mjs";
 
+// What `ps` and /proc/<pid>/comm call this process (tests and `npm run load` find it by it).
+process.title = "toolscope-server";
+
 const root = path.resolve(import.meta.dirname, "..");
 const host = (process.env.TOOLSCOPE_HOST || "127.0.0.1").replace(/^\[|\]$/g, "");
 const port = Number(process.env.PORT || 3000);

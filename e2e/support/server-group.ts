@@ -5,7 +5,7 @@ import { waitForReadyLine } from "./ready-line";
 
 /**
  * A server started with `node scripts/start.mjs` in a process group of its own, so a test can
- * hit it the way a crash does — SIGKILL to the whole group, `start.mjs` and its `next-server`
+ * hit it the way a crash does — SIGKILL to the whole group, `start.mjs` and its `toolscope-server`
  * child at once — and know that nothing of it is left. Reads `/proc` (Linux).
  */
 export interface ServerGroup {
@@ -50,7 +50,7 @@ export function listGroupPids(pgid: number): number[] {
     });
 }
 
-/** The command name of a process (`next-server (v1…` for the Next.js server), or null when gone. */
+/** The command name of a process (`toolscope-serve`, truncated to 15 characters, for the server), or null when gone. */
 export function readCommandName(pid: number): string | null {
   try {
     return fs.readFileSync(`/proc/${pid}/comm`, "utf8").trim();
