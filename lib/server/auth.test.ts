@@ -8,10 +8,9 @@ import {
   isAllowedOrigin,
   isAuthorized,
   issueAuthCookie,
-  readBearerToken,
   revokeAuthCookies,
 } from "@/lib/server/auth";
-import { cookieValueValid, issueCookieValue } from "@/lib/server/auth-core.mjs";
+import { cookieValueValid, issueCookieValue, readBearer } from "@/lib/server/auth-core.mjs";
 import { parseServerConfig, resetServerConfigCache } from "@/lib/server/config";
 import { resetTokenCache } from "@/lib/server/token";
 
@@ -106,10 +105,12 @@ describe("isAllowedOrigin", () => {
   });
 });
 
-describe("readBearerToken", () => {
+describe("readBearer", () => {
   it("reads a bearer token", () => {
-    expect(readBearerToken(new Headers({ authorization: "Bearer abc.def-123" }))).toBe("abc.def-123");
-    expect(readBearerToken(new Headers({ authorization: "bearer   xyz  " }))).toBe("xyz");
+    expect(readBearer(new Headers({ authorization: "Bearer abc.def-123" }).get("authorization"))).toBe(
+      "abc.def-123",
+    );
+    expect(readBearer(new Headers({ authorization: "bearer   xyz  " }).get("authorization"))).toBe("xyz");
   });
 
   it.each([
@@ -118,7 +119,7 @@ describe("readBearerToken", () => {
     ["an empty bearer", { authorization: "Bearer " }],
     ["only a cookie", { cookie: "toolscope_3000=abc" }],
   ])("returns null for %s", (_name, init) => {
-    expect(readBearerToken(new Headers(init))).toBeNull();
+    expect(readBearer(new Headers(init).get("authorization"))).toBeNull();
   });
 });
 

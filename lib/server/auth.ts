@@ -5,7 +5,6 @@ import {
   cookieName,
   hostAllowed,
   issueCookieValue,
-  readBearer,
   readRevokedBefore,
   requestAuthenticated,
   writeRevokedBefore,
@@ -87,9 +86,4 @@ export function isRequestAuthenticated(
  */
 export function isAuthorized(headers: HeaderReader): boolean {
   return isRequestAuthenticated(headers);
-}
-
-/** The bearer token a request presents, or `null` (the cookie never carries the token). */
-export function readBearerToken(headers: HeaderReader): string | null {
-  return readBearer(headers.get("authorization"));
 }
