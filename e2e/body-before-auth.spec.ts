@@ -75,3 +75,16 @@ test("TRACE is refused with 405 and a second Host header with 400, not a 500", a
     /^HTTP\/1\.1 200 /,
   );
 });
+
+test("a trailing slash with a foreign Host gets the Host's 403, never Next's 308 naming the path", async () => {
+  for (const path of ["/api/health/", "/sessions/", "/api/sessions/", "/lessons/"]) {
+    const head = (
+      await sendRawText(`GET ${path} HTTP/1.1\r\nhost: evil.example\r\nconnection: close\r\n\r\n`)
+    ).toString();
+    expect([path, head]).toEqual([path, expect.stringMatching(/^HTTP\/1\.1 403 /)]);
+  }
+  // Our own Host still gets Next's redirect to the path without the slash.
+  expect(
+    await sendRawText(`GET /api/health/ HTTP/1.1\r\nhost: 127.0.0.1:${PORT}\r\nconnection: close\r\n\r\n`),
+  ).toMatch(/^HTTP\/1\.1 308 /);
+});

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// The HTTP server `npm start` runs: Next.js (the production build) behind a gate that refuses a
-// request carrying a body before one byte of it is read — a foreign Host (403) or no valid
+// The HTTP server `npm start` runs: Next.js (the production build) behind a gate that refuses
+// every request with a foreign Host (403) before Next sees it, and a request carrying a body
+// before one byte of it is read — a foreign Host (403) or no valid
 // token or cookie (401) — so an unauthenticated upload costs neither memory nor time (Next reads
 // a whole body before proxy.ts sees the request). Everything else, including every refusal a
 // request without a body gets, is proxy.ts's job, unchanged. Reads HOST, PORT, TOOLSCOPE_* like
@@ -33,6 +34,9 @@ const handle = app.getRequestHandler();
 
 const server = http.createServer((request, response) => {
   if (refuseMalformed(request, response)) return;
+  // Before Next sees anything: Next answers a trailing slash (`/api/health/`) with a 308 of its
+  // own before proxy.ts runs, so a foreign Host would learn which paths exist.
+  if (refuseForeignHost(request, response)) return;
   if (hasBody(request) && refuseBeforeBody(request, response)) return;
   void handle(request, response);
 });
@@ -61,15 +65,18 @@ function hasBody(request) {
   return request.headers["transfer-encoding"] !== undefined || (length !== undefined && length !== "0");
 }
 
+/** Answers and closes any request whose Host is not ours (proxy.ts's first check, done first); `true` when it did. */
+function refuseForeignHost(request, response) {
+  if (hostAllowed(request.headers.host, { port, allowedHosts })) return false;
+  return refuse(
+    response,
+    403,
+    `This Host is not allowed. Open Toolscope at http://127.0.0.1:${port}/, or add the host to TOOLSCOPE_ALLOWED_HOSTS.`,
+  );
+}
+
 /** Answers and closes a request with a body that proxy.ts would refuse anyway; `true` when it did. */
 function refuseBeforeBody(request, response) {
-  if (!hostAllowed(request.headers.host, { port, allowedHosts })) {
-    return refuse(
-      response,
-      403,
-      `This Host is not allowed. Open Toolscope at http://127.0.0.1:${port}/, or add the host to TOOLSCOPE_ALLOWED_HOSTS.`,
-    );
-  }
   const settings = {
     token,
     port,
@@ -96,6 +103,7 @@ function refuse(response, status, error) {
     "Content-Length": Buffer.byteLength(body),
     "Cache-Control": "no-store",
     "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
     Connection: "close",
   });
   // The body is never read: once the answer is out, the connection goes.

@@ -54,6 +54,7 @@ export function selectStopPoints(match: StepMatch): readonly GuidePoint[] {
     case "session.created":
     case "session.forked":
     case "call.replayed":
+    case "provider.trust":
     case "run.paused":
     case "run.finished":
     case "run.interrupted":

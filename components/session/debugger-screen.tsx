@@ -23,6 +23,7 @@ import { CallDialogs } from "./call-dialogs";
 import { DetailPane, type DetailMode } from "./detail-pane";
 import { EventDetail } from "./event-detail";
 import { GraphPane, NodeDetail } from "./graph-pane";
+import { HeldProviderBanner } from "./held-provider-banner";
 import { MessageBox } from "./message-box";
 import { SessionHeader } from "./session-header";
 import { useCursor } from "./use-cursor";
@@ -83,6 +84,7 @@ export function DebuggerScreen({ data, live, initialSeq }: DebuggerScreenProps) 
         <ControlBar sessionId={session.id} enabled={enabled} onAction={cursor.goLive} />
         <BreakpointToggles sessionId={session.id} breakpoints={config?.breakpoints ?? NO_BREAKPOINTS} />
       </div>
+      <HeldProviderBanner sessionId={session.id} events={events} provider={config?.provider ?? null} />
       {paused ? (
         <PausedBanner paused={paused} toolName={pausedCall?.name ?? null} onReview={reviewCall} />
       ) : null}

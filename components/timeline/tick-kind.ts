@@ -22,6 +22,7 @@ export function classifyEvent(kind: EventKind): TickCategory {
     case "session.created":
     case "session.configured":
     case "session.forked":
+    case "provider.trust":
       return "session";
     case "user.message":
       return "user";

@@ -6,6 +6,7 @@ import type { ForkBody, ForkEdits } from "@/lib/contract/fork";
 import type { NewEvent, TraceEvent } from "@/lib/trace/events";
 import { projectSessionConfig } from "@/lib/trace/session-config";
 import { listForkPoints } from "@/lib/trace/fork-points";
+import { listHeldBaseURLs } from "@/lib/trace/provider-trust";
 import { deriveRunState } from "@/lib/trace/status";
 import { resolveConfigChanges } from "./configure";
 import { refuse, succeed, type Outcome } from "./outcome";
@@ -32,7 +33,8 @@ export type ForkOutcome = Outcome<{ id: string }, ForkProblemDetails>;
  * 2. `session.forked { parentId, forkSeq: at, edits }` (edited messages completed with their
  *    `rawArguments`, the rest as given);
  * 3. `session.configured` for the config edits that change something (validated as at
- *    creation: tools resolved, provider checked);
+ *    creation: tools resolved, provider checked), then `provider.trust { trusted: false }` for
+ *    each base URL the parent holds that the prefix does not (a fork of a held session stays held);
  * 4. when `at` falls inside a run (the usual case), `run.interrupted` for that run, so nothing
  *    copied looks live in the child. At a fork point every call is answered, so it carries no
  *    synthetic results; the child's status is `interrupted` until it continues.
@@ -76,6 +78,7 @@ export function forkSession(runtime: Runtime, parentId: string, body: ForkBody):
   const appended: NewEvent[] = [{ kind: "session.forked", parentId, forkSeq: body.at, edits }];
   if (Object.keys(changes.value).length > 0)
     appended.push({ kind: "session.configured", changes: changes.value });
+  appended.push(...carryHeldBaseURLs(events, prefix));
   const liveRunId = deriveRunState(prefix).liveRunId;
   runtime.store.transaction(() => {
     runtime.store.createSession({
@@ -96,6 +99,18 @@ export function forkSession(runtime: Runtime, parentId: string, body: ForkBody):
       });
   });
   return succeed({ id });
+}
+
+/**
+ * A fork of a session that holds a base URL holds it too: the parent's held URLs (as of its whole
+ * log) that the copied prefix does not already hold. One the prefix holds stays held in the child
+ * even when the parent trusted it later: the child's person confirms it again.
+ */
+function carryHeldBaseURLs(parent: readonly TraceEvent[], prefix: readonly TraceEvent[]): NewEvent[] {
+  const inPrefix = new Set(listHeldBaseURLs(prefix).map((held) => held.baseURL));
+  return listHeldBaseURLs(parent)
+    .filter((held) => !inPrefix.has(held.baseURL))
+    .map((held) => ({ kind: "provider.trust", baseURL: held.baseURL, trusted: false, reason: held.reason }));
 }
 
 function stripEnvelope(event: TraceEvent): NewEvent {

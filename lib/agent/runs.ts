@@ -5,6 +5,7 @@ import { readScenarioPlanners } from "@/lib/lessons";
 import { validateForModel } from "@/lib/pipeline/validator";
 import { createSessionRedactor } from "@/lib/store/redact";
 import type { RunTrigger } from "@/lib/trace/events";
+import { findHeldProviderURL } from "@/lib/trace/provider-trust";
 import { projectSessionConfig } from "@/lib/trace/session-config";
 import { deriveRunState } from "@/lib/trace/status";
 import { RunGate } from "./gate";
@@ -42,6 +43,8 @@ export function startRun(
   }
   const config = projectSessionConfig(events);
   if (!config) return refuse("conflict", "This session has no configuration event.");
+  const held = findHeldProviderURL(events);
+  if (held) return refuse("conflict", heldMessage(held.baseURL, sessionId));
 
   const runId = newId("run");
   const controller = new AbortController();
@@ -103,4 +106,13 @@ export function startMessageRun(
     return startRun(runtime, sessionId, { trigger: "message", text: next.value.text });
   }
   return startRun(runtime, sessionId, { trigger: "message", text });
+}
+
+/** The 409 of a run whose provider would send its requests (and this server's key) to a held base URL. */
+function heldMessage(baseURL: string, sessionId: string): string {
+  return (
+    `The base URL ${baseURL} must be trusted first: it came with an imported file, and a request ` +
+    `there would carry this server's API key. Trust it on the session page ` +
+    `(POST /api/sessions/${sessionId}/provider/trust), or change the provider's base URL.`
+  );
 }

@@ -7,7 +7,14 @@ import type { PipelineReply } from "./pipeline";
 import type { ReplayReply } from "./replay";
 import type { BreakpointsReply, CallStatusReply, ControlReply } from "./runs";
 import type { LintReply, ValidateReply } from "./schema";
-import type { ConfiguredSession, CreatedSession, SessionDetail, SessionList, StartedRun } from "./sessions";
+import type {
+  ConfiguredSession,
+  CreatedSession,
+  SessionDetail,
+  SessionList,
+  StartedRun,
+  TrustedProvider,
+} from "./sessions";
 import type { SettingsView } from "./settings";
 import type { SessionExport, TranscriptReply } from "./transcript";
 
@@ -22,6 +29,7 @@ export type ApiReply =
   | CreatedSession
   | SessionDetail
   | ConfiguredSession
+  | TrustedProvider
   | StartedRun
   | ControlReply
   | BreakpointsReply

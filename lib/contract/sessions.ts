@@ -117,3 +117,14 @@ export type ConfiguredSession = Static<typeof ConfiguredSession>;
 /** `202` of `POST /api/sessions/:id/messages`: the run proceeds in the background. */
 export const StartedRun = Type.Object({ runId: Type.String({ minLength: 1 }) }, closed);
 export type StartedRun = Static<typeof StartedRun>;
+
+/** `POST /api/sessions/:id/provider/trust`: `{}`, a person's confirmation of the provider's held base URL. */
+export const TrustProviderBody = Type.Object({}, { additionalProperties: false });
+export type TrustProviderBody = Static<typeof TrustProviderBody>;
+
+/** `200` of `POST .../provider/trust`: the base URL it released (`null`: none was held) and the session now. */
+export const TrustedProvider = Type.Object(
+  { baseURL: Type.Union([Type.String(), Type.Null()]), session: SessionView },
+  closed,
+);
+export type TrustedProvider = Static<typeof TrustedProvider>;

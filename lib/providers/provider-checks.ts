@@ -40,8 +40,17 @@ const KEY_NAMES: Record<KeyProvider, { env: string; label: string }> = {
   openai: { env: "OPENAI_API_KEY", label: "OpenAI" },
 };
 
-/** Why `config` cannot run with the keys `readKey` gives, or null when it can. */
-export function checkProviderConfig(config: ProviderConfig, readKey: KeyReader): string | null {
+/** What is wrong with a provider config whatever keys the server holds: the field (a JSON Pointer inside the config) and why. */
+export interface ProviderShapeProblem {
+  path: string;
+  error: string;
+}
+
+/**
+ * The checks a provider config must pass beyond its schema, whoever sent it and whatever keys the
+ * server holds: a `baseURL` that is http(s), and faults only where they can be injected (offline).
+ */
+export function checkProviderShape(config: ProviderConfig): ProviderShapeProblem | null {
   if (config.baseURL !== undefined) {
     let protocol = "";
     try {
@@ -50,10 +59,24 @@ export function checkProviderConfig(config: ProviderConfig, readKey: KeyReader):
       // Reported below.
     }
     if (protocol !== "http:" && protocol !== "https:")
-      return `baseURL must be an http:// or https:// URL; got ${JSON.stringify(config.baseURL)}.`;
+      return {
+        path: "/baseURL",
+        error: `baseURL must be an http:// or https:// URL; got ${JSON.stringify(config.baseURL)}.`,
+      };
   }
   if (config.kind !== "offline" && config.faults && config.faults.length > 0)
-    return "Faults are injected by the offline model only; remove provider.faults or use the offline provider.";
+    return {
+      path: "/faults",
+      error:
+        "Faults are injected by the offline model only; remove provider.faults or use the offline provider.",
+    };
+  return null;
+}
+
+/** Why `config` cannot run with the keys `readKey` gives, or null when it can. */
+export function checkProviderConfig(config: ProviderConfig, readKey: KeyReader): string | null {
+  const shape = checkProviderShape(config);
+  if (shape) return shape.error;
   const keyProvider = readKeyProvider(config.kind);
   if (keyProvider === null || readKey(keyProvider) || isLocalBaseURL(config.baseURL)) return null;
   const { env, label } = KEY_NAMES[keyProvider];

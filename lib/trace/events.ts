@@ -209,6 +209,19 @@ export interface CallReplayed extends Envelope {
   result: { content: string; isError: boolean; errorKind?: ErrorKind; hint?: string };
 }
 
+/**
+ * Whether the session may send requests to a provider `baseURL`. An import holds every base URL
+ * its provider configs name (`trusted: false`, `reason`), since a file from elsewhere must not
+ * send this server's key to a host of its choosing; a person's confirmation on the session page
+ * releases one (`trusted: true`). See lib/trace/provider-trust.ts.
+ */
+export interface ProviderTrust extends Envelope {
+  kind: "provider.trust";
+  baseURL: string;
+  trusted: boolean;
+  reason: string;
+}
+
 export type PauseReason = "breakpoint" | "approval" | "manual-result";
 
 export interface RunPaused extends Envelope {
@@ -263,6 +276,7 @@ export type TraceEvent =
   | ToolResult
   | WorkspaceChanged
   | CallReplayed
+  | ProviderTrust
   | RunPaused
   | RunResumed
   | RunFinished

@@ -82,6 +82,7 @@ export function reduceTranscript(view: TranscriptView, event: TraceEvent): Trans
     case "tool.progress":
     case "workspace.changed":
     case "call.replayed":
+    case "provider.trust":
     case "run.paused":
     case "run.resumed":
       return view;

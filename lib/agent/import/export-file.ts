@@ -2,6 +2,7 @@ import "server-only";
 import { findRefusedPolicyPattern } from "@/lib/pipeline/policy/policy-patterns";
 import type { ProviderConfig } from "@/lib/trace/config";
 import type { EventKind, NewEvent } from "@/lib/trace/events";
+import { findBadProvider } from "./provider-config";
 import { describeValue, isRecord, type JsonObject } from "./shapes";
 
 /** Every event kind, so an export naming another is refused (the type keeps this list complete). */
@@ -23,6 +24,7 @@ const EVENT_KINDS: Readonly<Record<EventKind, true>> = {
   "tool.result": true,
   "workspace.changed": true,
   "call.replayed": true,
+  "provider.trust": true,
   "run.paused": true,
   "run.resumed": true,
   "run.finished": true,
@@ -83,7 +85,7 @@ export interface ReadExport {
   times?: number[];
 }
 
-export type ReadExportOutcome = { ok: true; value: ReadExport } | { ok: false; error: string };
+export type ReadExportOutcome = { ok: true; value: ReadExport } | { ok: false; error: string; path?: string };
 
 /**
  * A Toolscope export (`{ format: "toolscope-export", version: 1, session, events }`) as the
@@ -116,6 +118,11 @@ export function readExportFile(file: JsonObject, notes: string[]): ReadExportOut
   const refused = findRefusedPattern(events as JsonObject[]);
   if (refused)
     return { ok: false, error: `${refused.pointer}: a regex this server cannot run: ${refused.error}` };
+  // A provider config from a file is checked as POST /api/sessions checks one (an unknown kind, a
+  // bad baseURL or fault is refused here, not left to fail later in a run or a listing).
+  const badProvider = findBadProvider(events as JsonObject[], file.session);
+  if (badProvider)
+    return { ok: false, error: `${badProvider.path}: ${badProvider.error}`, path: badProvider.path };
   const first = events[0] as JsonObject;
   const config = first.config;
   if (

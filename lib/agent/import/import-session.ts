@@ -3,8 +3,13 @@ import { refuse, succeed, type Outcome } from "@/lib/agent/outcome";
 import { newId } from "@/lib/agent/ids";
 import type { Runtime } from "@/lib/agent/runtime";
 import { closeDeadRun } from "@/lib/agent/recover";
+import { listNamedBaseURLs } from "@/lib/trace/provider-trust";
 import { planImport } from "./plan";
 import type { ImportInput, ImportResult, PlanOutcome } from "./types";
+
+/** Why an import holds a base URL (`provider.trust`), as the session page shows it. */
+export const IMPORTED_BASE_URL_REASON =
+  "It came with an imported file: a request there would carry this server's API key.";
 
 /** How an `unprocessable` problem begins when planning threw: a shape the readers did not check reached a converter. */
 export const UNREADABLE_IMPORT = "The input could not be read";
@@ -17,7 +22,7 @@ export const UNREADABLE_IMPORT = "The input could not be read";
  */
 export function importSession(runtime: Runtime, input: ImportInput): Outcome<ImportResult> {
   const planned = planSafely(input, runtime.clock.now());
-  if (!planned.ok) return refuse("unprocessable", planned.error);
+  if (!planned.ok) return refuse("unprocessable", planned.error, planned.path);
   const { plan } = planned;
   const id = newId("ses");
   const notes = [...plan.notes];
@@ -38,6 +43,20 @@ export function importSession(runtime: Runtime, input: ImportInput): Outcome<Imp
         "The imported log ended inside a run; it was marked interrupted, with results for its open calls.",
       );
     }
+    // A base URL from a file is data, never a destination for our key, until a person trusts it
+    // on the session page. Held last, so no `provider.trust` inside the file can release one.
+    const held = [...new Set([...listNamedBaseURLs(plan.events), ...namedIn(plan.provider)])];
+    for (const baseURL of held) {
+      runtime.store.append(id, {
+        kind: "provider.trust",
+        baseURL,
+        trusted: false,
+        reason: IMPORTED_BASE_URL_REASON,
+      });
+      notes.push(
+        `The provider base URL ${baseURL} came with the file: no run sends a request there until you trust it on the session page.`,
+      );
+    }
   });
   return succeed({ id, detected: plan.detected, notes });
 }
@@ -55,4 +74,8 @@ function planSafely(input: ImportInput, now: number): PlanOutcome {
       error: `${UNREADABLE_IMPORT}: ${error instanceof Error ? error.message : String(error)}`,
     };
   }
+}
+
+function namedIn(provider: { baseURL?: unknown }): string[] {
+  return typeof provider.baseURL === "string" ? [provider.baseURL] : [];
 }

@@ -78,7 +78,12 @@ function planCapture(text: string, notes: string[], context: PlanContext): PlanO
 
 function planExport(file: JsonObject, notes: string[]): PlanOutcome {
   const read = readExportFile(file, notes);
-  if (!read.ok) return refuse(`The body is a Toolscope export, but ${read.error}`);
+  if (!read.ok)
+    return {
+      ok: false,
+      error: `The body is a Toolscope export, but ${read.error}`,
+      ...(read.path === undefined ? {} : { path: read.path }),
+    };
   const stored = projectPlannedTranscript(read.value.events);
   notePairingProblems(stored, stored, notes);
   const { title, provider, events, times } = read.value;

@@ -31,7 +31,9 @@ export interface ImportPlan {
 }
 
 /** A plan, or the sentence an `unprocessable` problem answers with. */
-export type PlanOutcome = { ok: true; plan: ImportPlan } | { ok: false; error: string };
+export type PlanOutcome =
+  | { ok: true; plan: ImportPlan }
+  | { ok: false; error: string; /** The field at fault, a JSON Pointer into the input. */ path?: string };
 
 /** `201 { id, detected, notes }`. */
 export interface ImportResult {

@@ -77,6 +77,7 @@ export function reduceRunGraph(state: RunGraphState, event: TraceEvent): RunGrap
     case "session.configured":
     case "session.forked":
     case "call.replayed":
+    case "provider.trust":
       return state;
     default:
       return assertNever(event, "event kind");
