@@ -1,5 +1,6 @@
 import "server-only";
 import type { TraceEvent } from "@/lib/trace/events";
+import { EVENT_PAGE, yieldTurn } from "./abandon";
 import type { Runtime } from "./runtime";
 
 const HEARTBEAT_MS = 15_000;
@@ -8,7 +9,9 @@ const HEARTBEAT_MS = 15_000;
  * A session's events as `text/event-stream`: every event after `after` from the log, then the
  * live ones as they are appended — each exactly once, in `seq` order, each message `id: <seq>`
  * and `data: <event JSON>` (no `event:` field). Subscribes before reading the log, and drops
- * anything at or below the last seq sent, so nothing falls in the gap between the two.
+ * anything at or below the last seq sent, so nothing falls in the gap between the two. The log
+ * is replayed a page at a time, yielding between pages: a client that goes away (`signal`)
+ * stops the replay after at most one more page.
  */
 export function streamSessionEvents(
   runtime: Runtime,
@@ -18,6 +21,7 @@ export function streamSessionEvents(
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let stop = () => {};
+  let closed = false;
   return new ReadableStream<Uint8Array>({
     start(controller) {
       let lastSent = after;
@@ -36,6 +40,7 @@ export function streamSessionEvents(
         HEARTBEAT_MS,
       );
       const close = () => {
+        closed = true;
         stop();
         try {
           controller.close();
@@ -51,11 +56,23 @@ export function streamSessionEvents(
       runtime.openStreams.add(close);
       signal.addEventListener("abort", close);
       controller.enqueue(encoder.encode("retry: 1000\n\n"));
-      for (const event of runtime.store.eventsForReading(sessionId, after)) send(event);
-      replaying = false;
-      for (const event of pending) send(event);
+      const replay = async () => {
+        for (;;) {
+          if (closed || signal.aborted) return;
+          const page = runtime.store.eventsForReading(sessionId, lastSent, EVENT_PAGE);
+          if (closed) return;
+          for (const event of page) send(event);
+          if (page.length < EVENT_PAGE) break;
+          await yieldTurn();
+        }
+        replaying = false;
+        for (const event of pending) send(event);
+        pending.length = 0;
+      };
+      void replay().catch(() => close());
     },
     cancel() {
+      closed = true;
       stop();
     },
   });

@@ -107,12 +107,19 @@ export class EventStore {
     return full;
   }
 
-  /** Events with `seq > after`, in order. */
-  events(sessionId: string, after = -1): TraceEvent[] {
-    const rows = this.prepare(
-      "SELECT body FROM events WHERE session_id = ? AND seq > ? ORDER BY seq",
-      true,
-    ).all(sessionId, after) as string[];
+  /** Events with `seq > after`, in order; at most `limit` of them when given (a page). */
+  events(sessionId: string, after = -1, limit?: number): TraceEvent[] {
+    const rows = (
+      limit === undefined
+        ? this.prepare("SELECT body FROM events WHERE session_id = ? AND seq > ? ORDER BY seq", true).all(
+            sessionId,
+            after,
+          )
+        : this.prepare(
+            "SELECT body FROM events WHERE session_id = ? AND seq > ? ORDER BY seq LIMIT ?",
+            true,
+          ).all(sessionId, after, limit)
+    ) as string[];
     return rows.map((body) => JSON.parse(body) as TraceEvent);
   }
 
@@ -120,8 +127,8 @@ export class EventStore {
    * {@link events} as the API serves them: passed through the redactor once more, so a secret
    * configured after an event was written (a key saved in the settings page) is not served.
    */
-  eventsForReading(sessionId: string, after = -1): TraceEvent[] {
-    return this.events(sessionId, after).map((event) => this.redact(event));
+  eventsForReading(sessionId: string, after = -1, limit?: number): TraceEvent[] {
+    return this.events(sessionId, after, limit).map((event) => this.redact(event));
   }
 
   getSession(id: string): SessionRow | null {

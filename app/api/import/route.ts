@@ -1,4 +1,4 @@
-import { importSession } from "@/lib/agent/import/import-session";
+import { importUnlessAbandoned } from "@/lib/agent/import/import-session";
 import { readImportRequest } from "@/lib/server/import-body";
 import type { ImportReply } from "@/lib/contract/import";
 import { respond } from "@/lib/server/respond";
@@ -10,5 +10,5 @@ export const dynamic = "force-dynamic";
 export async function POST(request: Request) {
   const body = await readImportRequest(request);
   if (!body.ok) return body.response;
-  return respond<ImportReply>(importSession(getRuntime(), body.input), 201);
+  return respond<ImportReply>(await importUnlessAbandoned(getRuntime(), body.input, request.signal), 201);
 }

@@ -1,11 +1,12 @@
 import "server-only";
+import { abandoned, yieldTurn } from "@/lib/agent/abandon";
 import { refuse, succeed, type Outcome } from "@/lib/agent/outcome";
 import { newId } from "@/lib/agent/ids";
 import type { Runtime } from "@/lib/agent/runtime";
 import { closeDeadRun } from "@/lib/agent/recover";
 import { listNamedBaseURLs } from "@/lib/trace/provider-trust";
 import { planImport } from "./plan";
-import type { ImportInput, ImportResult, PlanOutcome } from "./types";
+import type { ImportInput, ImportPlan, ImportResult, PlanOutcome } from "./types";
 
 /** Why an import holds a base URL (`provider.trust`), as the session page shows it. */
 export const IMPORTED_BASE_URL_REASON =
@@ -23,7 +24,31 @@ export const UNREADABLE_IMPORT = "The input could not be read";
 export function importSession(runtime: Runtime, input: ImportInput): Outcome<ImportResult> {
   const planned = planSafely(input, runtime.clock.now());
   if (!planned.ok) return refuse("unprocessable", planned.error, planned.path);
-  const { plan } = planned;
+  return succeed(writePlan(runtime, planned.plan));
+}
+
+/**
+ * {@link importSession} for `POST /api/import`, whose input may be large: it yields before
+ * reading the input and before writing it, and stops (`abandoned`, nothing saved) when `signal`
+ * has aborted by then — a client that gave up on a long import does not leave a session behind
+ * or keep the server busy planning it.
+ */
+export async function importUnlessAbandoned(
+  runtime: Runtime,
+  input: ImportInput,
+  signal: AbortSignal,
+): Promise<Outcome<ImportResult>> {
+  await yieldTurn();
+  if (signal.aborted) return abandoned();
+  const planned = planSafely(input, runtime.clock.now());
+  if (!planned.ok) return refuse("unprocessable", planned.error, planned.path);
+  await yieldTurn();
+  if (signal.aborted) return abandoned();
+  return succeed(writePlan(runtime, planned.plan));
+}
+
+/** Stores a plan's session and events in one transaction; the result `POST /api/import` answers. */
+function writePlan(runtime: Runtime, plan: ImportPlan): ImportResult {
   const id = newId("ses");
   const notes = [...plan.notes];
   runtime.store.transaction(() => {
@@ -58,7 +83,7 @@ export function importSession(runtime: Runtime, input: ImportInput): Outcome<Imp
       );
     }
   });
-  return succeed({ id, detected: plan.detected, notes });
+  return { id, detected: plan.detected, notes };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { configureSession } from "@/lib/agent/configure";
-import { getSessionDetail } from "@/lib/agent/session-detail";
+import { readSessionDetail } from "@/lib/agent/session-detail";
 import { deleteSession } from "@/lib/agent/sessions";
 import { readJsonBody } from "@/lib/server/body";
 import { ConfigureBody, type ConfiguredSession, type SessionDetail } from "@/lib/contract/sessions";
@@ -10,9 +10,10 @@ export const dynamic = "force-dynamic";
 
 type Context = { params: Promise<{ id: string }> };
 
-export async function GET(_request: Request, { params }: Context) {
+/** The session and its whole log, read a page at a time: a client that goes away stops the reading. */
+export async function GET(request: Request, { params }: Context) {
   const { id } = await params;
-  return respond<SessionDetail>(getSessionDetail(getRuntime(), id));
+  return respond<SessionDetail>(await readSessionDetail(getRuntime(), id, request.signal));
 }
 
 export async function DELETE(_request: Request, { params }: Context) {
