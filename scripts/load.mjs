@@ -6,18 +6,23 @@
 // Without lessons (GET /api/scenarios not there yet) it sends ordinary messages that make the
 // offline model call tools. Checks: every event on a session's stream belongs to it, seqs are
 // dense, the stream equals the stored log, each run id is the session's own, and no request
-// fails. Prints one table: requests, events/s, latencies, the server's peak RSS (VmHWM).
+// fails. Prints one table: requests, events/s, latencies, the server's peak RSS (VmHWM). Then
+// the session-list case (scripts/load-sessions.mjs): `GET /api/sessions` pages and health over a
+// 10,000-session store at 200 requests/s. LOAD_CASE=lessons or LOAD_CASE=sessions runs one alone.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { callApi, createStats, openSessionStream, readPercentile } from "./load-client.mjs";
 import { readCpuSeconds, readMemory, readSchedule, startServerGroup } from "./load-server.mjs";
+import { runSessionListCase } from "./load-sessions.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const WORKERS = Number(process.env.LOAD_SESSIONS || 20);
 const SECONDS = Number(process.env.LOAD_SECONDS || 60);
 const PORT = Number(process.env.LOAD_PORT || 3125);
+/** `lessons`, `sessions` (the 10,000-session list, scripts/load-sessions.mjs), or both (the default). */
+const CASE = process.env.LOAD_CASE || "all";
 const RUN_LIMIT_MS = 120_000;
 const RUN_ENDS = new Set(["run.finished", "run.failed", "run.interrupted"]);
 const WIRES = ["anthropic", "openai-chat", "openai-responses"];
@@ -141,80 +146,93 @@ function printTable(rows) {
   for (const [name, value] of rows) console.log(`| ${name.padEnd(width)} | ${value} |`);
 }
 
-const launched = await startServerGroup({ root, port: PORT, dataDir, token }).catch((error) => {
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  throw error;
-});
-const server = { ...launched, token };
-const stop = async () => {
-  await server.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-};
-process.once("SIGINT", () => void stop().then(() => process.exit(130)));
-try {
-  const listed = await callApi(server, createStats(), "GET", "/api/scenarios", { ok: [200, 404] });
-  lessons = listed.status === 200 ? listed.json.scenarios.map((s) => s.id) : [];
-  await warmUp(server);
-  const rssStart = readMemory(server.serverPid, "VmRSS");
-  const cpuStart = readCpuSeconds(server.serverPid);
-  const scheduleStart = readSchedule(server.serverPid);
-  const sampler = setInterval(() => {
-    rssPeakSampled = Math.max(rssPeakSampled, readMemory(server.serverPid, "VmRSS") ?? 0);
-  }, 250);
-  const started = Date.now();
-  await Promise.all(
-    Array.from({ length: WORKERS }, (_, slot) => runWorker(server, slot, started + SECONDS * 1000)),
-  );
-  const elapsed = (Date.now() - started) / 1000;
-  clearInterval(sampler);
-  const peak = readMemory(server.serverPid, "VmHWM");
-  const cpu = readCpuSeconds(server.serverPid) - cpuStart;
-  const scheduleEnd = readSchedule(server.serverPid);
-  const ms = (values, p) => `${readPercentile(values, p).toFixed(1)} ms`;
-  printTable([
-    ["mode", lessons.length > 0 ? `lessons (${lessons.length})` : "ordinary sessions (no lessons yet)"],
-    ["workers × duration", `${WORKERS} × ${SECONDS} s (ran ${elapsed.toFixed(1)} s)`],
-    ["sessions / runs", `${sessions.length} / ${Object.values(ends).reduce((a, b) => a + b, 0)}`],
-    [
-      "run ends",
-      Object.entries(ends)
-        .map(([kind, n]) => `${kind} ${n}`)
-        .join(", "),
-    ],
-    [
-      "  not finished, by lesson",
-      Object.entries(endsByLesson)
-        .map(([key, n]) => `${key} ${n}`)
-        .join(", ") || "none",
-    ],
-    ["events", `${stats.events} (${(stats.events / elapsed).toFixed(0)} events/s)`],
-    ["requests / failed", `${stats.requests} / ${stats.failures.length}`],
-    ["request latency p50 / p99", `${ms(stats.latencies, 50)} / ${ms(stats.latencies, 99)}`],
-    ["append→receipt p50 / p99", `${ms(stats.relayLags, 50)} / ${ms(stats.relayLags, 99)}`],
-    ...Object.entries(stats.byRoute)
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([route, values]) => [
-        `  ${route} (${values.length}) p50 / p99`,
-        `${ms(values, 50)} / ${ms(values, 99)}`,
-      ]),
-    ["isolation / seq / log violations", String(stats.violations.length)],
-    [
-      "server CPU",
-      `${cpu.toFixed(1)} s (${((cpu / elapsed) * 100).toFixed(0)}% of one core; ${(stats.events / cpu).toFixed(0)} events per CPU-second)`,
-    ],
-    [
-      "server JS thread: on a CPU / waiting for one",
-      scheduleStart && scheduleEnd
-        ? `${(scheduleEnd.running - scheduleStart.running).toFixed(1)} s / ${(scheduleEnd.waiting - scheduleStart.waiting).toFixed(1)} s`
-        : "n/a",
-    ],
-    ["server errors logged", String((server.output().match(/^toolscope: .*$/gm) ?? []).length)],
-    ["machine load average (1 min)", `${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`],
-    ["server RSS at start", formatMb(rssStart)],
-    ["server RSS peak (VmHWM)", `${formatMb(peak)} (sampled max ${formatMb(rssPeakSampled)})`],
-  ]);
-  for (const line of [...stats.failures, ...stats.violations].slice(0, 20)) console.log(`  ! ${line}`);
-  process.exitCode = stats.failures.length + stats.violations.length > 0 ? 1 : 0;
-} finally {
-  await stop();
+/** The lessons case: WORKERS workers for SECONDS, then the table. */
+async function runLessonCase() {
+  const launched = await startServerGroup({ root, port: PORT, dataDir, token }).catch((error) => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  });
+  const server = { ...launched, token };
+  const stop = async () => {
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  process.once("SIGINT", () => void stop().then(() => process.exit(130)));
+  try {
+    const listed = await callApi(server, createStats(), "GET", "/api/scenarios", { ok: [200, 404] });
+    lessons = listed.status === 200 ? listed.json.scenarios.map((s) => s.id) : [];
+    await warmUp(server);
+    const rssStart = readMemory(server.serverPid, "VmRSS");
+    const cpuStart = readCpuSeconds(server.serverPid);
+    const scheduleStart = readSchedule(server.serverPid);
+    const sampler = setInterval(() => {
+      rssPeakSampled = Math.max(rssPeakSampled, readMemory(server.serverPid, "VmRSS") ?? 0);
+    }, 250);
+    const started = Date.now();
+    await Promise.all(
+      Array.from({ length: WORKERS }, (_, slot) => runWorker(server, slot, started + SECONDS * 1000)),
+    );
+    const elapsed = (Date.now() - started) / 1000;
+    clearInterval(sampler);
+    const peak = readMemory(server.serverPid, "VmHWM");
+    const cpu = readCpuSeconds(server.serverPid) - cpuStart;
+    const scheduleEnd = readSchedule(server.serverPid);
+    const ms = (values, p) => `${readPercentile(values, p).toFixed(1)} ms`;
+    printTable([
+      ["mode", lessons.length > 0 ? `lessons (${lessons.length})` : "ordinary sessions (no lessons yet)"],
+      ["workers × duration", `${WORKERS} × ${SECONDS} s (ran ${elapsed.toFixed(1)} s)`],
+      ["sessions / runs", `${sessions.length} / ${Object.values(ends).reduce((a, b) => a + b, 0)}`],
+      [
+        "run ends",
+        Object.entries(ends)
+          .map(([kind, n]) => `${kind} ${n}`)
+          .join(", "),
+      ],
+      [
+        "  not finished, by lesson",
+        Object.entries(endsByLesson)
+          .map(([key, n]) => `${key} ${n}`)
+          .join(", ") || "none",
+      ],
+      ["events", `${stats.events} (${(stats.events / elapsed).toFixed(0)} events/s)`],
+      ["requests / failed", `${stats.requests} / ${stats.failures.length}`],
+      ["request latency p50 / p99", `${ms(stats.latencies, 50)} / ${ms(stats.latencies, 99)}`],
+      ["append→receipt p50 / p99", `${ms(stats.relayLags, 50)} / ${ms(stats.relayLags, 99)}`],
+      ...Object.entries(stats.byRoute)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([route, values]) => [
+          `  ${route} (${values.length}) p50 / p99`,
+          `${ms(values, 50)} / ${ms(values, 99)}`,
+        ]),
+      ["isolation / seq / log violations", String(stats.violations.length)],
+      [
+        "server CPU",
+        `${cpu.toFixed(1)} s (${((cpu / elapsed) * 100).toFixed(0)}% of one core; ${(stats.events / cpu).toFixed(0)} events per CPU-second)`,
+      ],
+      [
+        "server JS thread: on a CPU / waiting for one",
+        scheduleStart && scheduleEnd
+          ? `${(scheduleEnd.running - scheduleStart.running).toFixed(1)} s / ${(scheduleEnd.waiting - scheduleStart.waiting).toFixed(1)} s`
+          : "n/a",
+      ],
+      ["server errors logged", String((server.output().match(/^toolscope: .*$/gm) ?? []).length)],
+      ["machine load average (1 min)", `${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`],
+      ["server RSS at start", formatMb(rssStart)],
+      ["server RSS peak (VmHWM)", `${formatMb(peak)} (sampled max ${formatMb(rssPeakSampled)})`],
+    ]);
+    for (const line of [...stats.failures, ...stats.violations].slice(0, 20)) console.log(`  ! ${line}`);
+    process.exitCode = stats.failures.length + stats.violations.length > 0 ? 1 : 0;
+  } finally {
+    await stop();
+  }
+}
+
+if (CASE !== "sessions") await runLessonCase();
+else fs.rmSync(dataDir, { recursive: true, force: true });
+if (CASE !== "lessons") {
+  console.log(`\nThe session list over a ${process.env.LOAD_STORE || "10000"}-session store:`);
+  const { rows, problems } = await runSessionListCase({ root, port: PORT });
+  printTable(rows);
+  for (const line of problems.slice(0, 20)) console.log(`  ! ${line}`);
+  if (problems.length > 0) process.exitCode = 1;
 }
