@@ -38,6 +38,48 @@ export function getSessionDetail(runtime: Runtime, id: string): Outcome<SessionD
   return succeed({ session: { ...row, provider, system, tools, policy, breakpoints, lesson }, events });
 }
 
+/** How many stored events one page of {@link readSessionDetailPages} holds. */
+export const DETAIL_PAGE_SIZE = 1000;
+
+/** {@link SessionDetail} with its log as pages of stored JSON texts, read one page at a time. */
+export interface SessionDetailPages {
+  session: SessionDetail["session"];
+  /** Each event's JSON text (redacted on read), a page at a time, through the last seq at the call. */
+  pages: Generator<string[], void>;
+}
+
+/**
+ * `GET /api/sessions/:id` for a long log: the same answer as {@link getSessionDetail}, but the
+ * events are never parsed (only the configuration's and, in a lesson, the user messages are)
+ * nor held all at once: each page is read from the store when the response asks for it.
+ */
+export function readSessionDetailPages(runtime: Runtime, id: string): Outcome<SessionDetailPages> {
+  const row = runtime.store.getSession(id);
+  if (!row) return refuse("not_found", `No session with id ${id}.`);
+  const config = projectSessionConfig(
+    runtime.store.eventsOfKindsForReading(id, ["session.created", "session.configured"]),
+  );
+  if (!config) return refuse("not_found", `Session ${id} has no configuration event.`);
+  const { system, tools, policy, breakpoints, provider } = config;
+  const scenario = config.scenario ? findScenario(config.scenario) : undefined;
+  const lesson = scenario
+    ? readLessonProgress(config.scenario, runtime.store.eventsOfKindsForReading(id, ["user.message"]))
+    : null;
+  const through = runtime.store.lastSeq(id);
+  function* pages(): Generator<string[], void> {
+    for (let after = -1; after < through;) {
+      const page = runtime.store.eventTextsForReading(id, { after, through, limit: DETAIL_PAGE_SIZE });
+      if (page.length === 0) return;
+      yield page;
+      after += page.length;
+    }
+  }
+  return succeed({
+    session: { ...row, provider, system, tools, policy, breakpoints, lesson },
+    pages: pages(),
+  });
+}
+
 /** The scripted messages `events` shows as sent, of the lesson's; `null` for no (known) lesson. */
 export function readLessonProgress(
   scenarioId: string | null,

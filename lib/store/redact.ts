@@ -29,7 +29,23 @@ export function replaceMatches(
   return text.replace(global, (match) => (match === "" ? match : replace(match)));
 }
 
-export type Redactor = <T>(value: T) => T;
+/**
+ * Rewrites every secret in a JSON value. `mayRewriteJson`, where present, screens a value's JSON
+ * text (as `JSON.stringify` wrote it) cheaply: `false` means the redactor would leave that value
+ * as it is, so a stored text can be sent without parsing it; `true` means it may not.
+ */
+export type Redactor = (<T>(value: T) => T) & { mayRewriteJson?: (json: string) => boolean };
+
+/**
+ * Text every match of a {@link DEFAULT_SECRET_PATTERNS} pattern holds verbatim, JSON-escaped or
+ * not (each starts with one of these, whatever the characters around it are escaped to).
+ */
+const DEFAULT_PATTERN_ANCHORS: readonly string[] = ["sk-", "Bearer", "-----BEGIN", "AKIA"];
+
+/** `text` as it appears inside a JSON string (`JSON.stringify` escapes each character on its own). */
+function escapeForJson(text: string): string {
+  return JSON.stringify(text).slice(1, -1);
+}
 
 /** The envelope every event carries (`{ seq, at, sessionId, kind }`): never rewritten. */
 const ENVELOPE_FIELDS: ReadonlySet<string> = new Set(["seq", "at", "sessionId", "kind"]);
@@ -91,8 +107,16 @@ export function createRedactor(
     for (const pattern of patterns) out = replaceMatches(out, pattern, () => REDACTED);
     return out;
   };
-  return <T>(value: T) =>
+  const redact: Redactor = <T>(value: T) =>
     walk(value, { redactString, keys: true, keep: ENVELOPE_FIELDS, topOnly: true }) as T;
+  // Only the default patterns have known anchors; a redactor with others parses every text.
+  if (patterns === DEFAULT_SECRET_PATTERNS)
+    redact.mayRewriteJson = (json) =>
+      DEFAULT_PATTERN_ANCHORS.some((anchor) => json.includes(anchor)) ||
+      listSecrets().some((secret) =>
+        listSecretForms(secret).some((form) => json.includes(escapeForJson(form))),
+      );
+  return redact;
 }
 
 /**

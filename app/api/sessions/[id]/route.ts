@@ -1,8 +1,9 @@
 import { configureSession } from "@/lib/agent/configure";
-import { getSessionDetail } from "@/lib/agent/session-detail";
+import { readSessionDetailPages } from "@/lib/agent/session-detail";
 import { deleteSession } from "@/lib/agent/sessions";
 import { readJsonBody } from "@/lib/server/body";
 import { ConfigureBody, type ConfiguredSession, type SessionDetail } from "@/lib/contract/sessions";
+import { streamJsonResponse } from "@/lib/server/http";
 import { respond } from "@/lib/server/respond";
 import { getRuntime } from "@/lib/server/runtime";
 
@@ -12,7 +13,14 @@ type Context = { params: Promise<{ id: string }> };
 
 export async function GET(_request: Request, { params }: Context) {
   const { id } = await params;
-  return respond<SessionDetail>(getSessionDetail(getRuntime(), id));
+  const detail = readSessionDetailPages(getRuntime(), id);
+  if (!detail.ok) return respond(detail);
+  // The log is streamed from the stored texts, a page at a time: never parsed, never one string.
+  return streamJsonResponse<SessionDetail, "events">(
+    { session: detail.value.session },
+    "events",
+    detail.value.pages,
+  );
 }
 
 export async function DELETE(_request: Request, { params }: Context) {
