@@ -52,13 +52,23 @@ export async function waitForQuiet(page: Page): Promise<number> {
 }
 
 /** Waits for the first transcript paint the init script records. */
-export async function waitForFirstPaint(page: Page): Promise<void> {
+export async function waitForFirstPaint(page: Page, timeout = 120_000): Promise<void> {
   await page.waitForFunction(
     () =>
       (window as unknown as { __bench: { firstMessagePaint: number | null } }).__bench.firstMessagePaint !==
       null,
     null,
-    { timeout: 120_000, polling: 50 },
+    { timeout, polling: 50 },
+  );
+}
+
+/** Waits for the open's latest turn, painted (every pane at the cursor, the transcript's end in view). */
+export async function waitForLatestTurn(page: Page, timeout = 120_000): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      (window as unknown as { __bench: { latestTurnPaint: number | null } }).__bench.latestTurnPaint !== null,
+    null,
+    { timeout, polling: 50 },
   );
 }
 

@@ -11,6 +11,8 @@
 export interface PageMarks {
   /** The first message card visible in the viewport, painted. */
   firstMessagePaint: number | null;
+  /** The first painted frame in which every pane shows the cursor (the latest turn, on open). */
+  latestTurnPaint: number | null;
   /** The last jump: its input event on the timeline → every pane showing the new cursor, painted, ms. */
   jumpMs: number | null;
   /** When the last jump's input event happened. */
@@ -28,6 +30,7 @@ export function installPageMarks(): void {
   const w = window as unknown as BenchWindow;
   w.__bench = {
     firstMessagePaint: null,
+    latestTurnPaint: null,
     jumpMs: null,
     jumpStartedAt: null,
     domAtFirstPaint: null,
@@ -110,8 +113,32 @@ export function installPageMarks(): void {
     watcher = new MutationObserver(check);
     watcher.observe(document.body, { childList: true, subtree: true, attributes: true, characterData: true });
   };
+  // The open's latest turn: the first painted frame in which every pane shows the cursor.
+  let latestScheduled = false;
+  const checkLatest = () => {
+    if (latestScheduled || w.__bench.latestTurnPaint !== null) return;
+    latestScheduled = true;
+    requestAnimationFrame(() => {
+      latestScheduled = false;
+      const seq = document.querySelector('[data-testid="timeline-cursor"]')?.getAttribute("aria-valuenow");
+      if (w.__bench.latestTurnPaint !== null || !seq || !shows(seq)) return;
+      latest.disconnect();
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => (w.__bench.latestTurnPaint = performance.now());
+      channel.port2.postMessage(null);
+    });
+  };
+  const latest = new MutationObserver(checkLatest);
+  latest.observe(document, { childList: true, subtree: true, attributes: true });
   // A virtual list draws what scrolling brought into view on the scroll event, after a mutation.
-  addEventListener("scroll", () => check?.(), { capture: true, passive: true });
+  addEventListener(
+    "scroll",
+    () => {
+      check?.();
+      checkLatest();
+    },
+    { capture: true, passive: true },
+  );
   addEventListener(
     "pointerdown",
     (event) => {
@@ -130,10 +157,10 @@ export function installPageMarks(): void {
 
 /** The marks so far. */
 export function readPageMarks(): PageMarks {
-  const { firstMessagePaint, jumpMs, jumpStartedAt, domAtFirstPaint, longTasks } = (
+  const { firstMessagePaint, latestTurnPaint, jumpMs, jumpStartedAt, domAtFirstPaint, longTasks } = (
     window as unknown as BenchWindow
   ).__bench;
-  return { firstMessagePaint, jumpMs, jumpStartedAt, domAtFirstPaint, longTasks };
+  return { firstMessagePaint, latestTurnPaint, jumpMs, jumpStartedAt, domAtFirstPaint, longTasks };
 }
 
 /** How the session's JSON came in: its size, and when it was asked for, began and ended (ms since navigation). */
