@@ -12,6 +12,8 @@ export const BENCH_BASE = `http://127.0.0.1:${BENCH_PORT}`;
 /** A server the benchmark started, and how to stop it (and remove its data dir). */
 export interface RunningServer {
   child: ChildProcess;
+  /** Its data dir (removed by `stop`). */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -68,7 +70,7 @@ export async function forkRelayServer(): Promise<RunningServer & { sessionId: st
     });
     child.once("exit", (code) => reject(new Error(`relay server exited (${code}):\n${output.join("")}`)));
   });
-  return { child, sessionId, stop: createStop(child, dataDir) };
+  return { child, dataDir, sessionId, stop: createStop(child, dataDir) };
 }
 
 /** Starts the app as a user does: `node scripts/start.mjs` on the bench port, with a token. */
@@ -91,7 +93,7 @@ export async function startAppServer(): Promise<RunningServer> {
       reject(new Error(`scripts/start.mjs exited (${code}):\n${output.join("")}`)),
     );
   });
-  return { child, stop: createStop(child, dataDir) };
+  return { child, dataDir, stop: createStop(child, dataDir) };
 }
 
 /** A JSON request to the bench server with the token. */

@@ -5,8 +5,11 @@
  */
 import Anthropic from "@anthropic-ai/sdk";
 import OpenAI from "openai";
-import { createAnthropicStreamState, reduceAnthropicEvent } from "@/lib/protocol/anthropic/assemble";
-import { createOpenAIChatStreamState, reduceOpenAIChatEvent } from "@/lib/protocol/openai-chat/assemble";
+import { createAnthropicStreamState, reduceAnthropicEventInPlace } from "@/lib/protocol/anthropic/assemble";
+import {
+  createOpenAIChatStreamState,
+  reduceOpenAIChatEventInPlace,
+} from "@/lib/protocol/openai-chat/assemble";
 import { createSseDecoder, type SseEvent } from "@/lib/protocol/sse";
 import type { BenchStream } from "./assembly-streams";
 
@@ -30,16 +33,16 @@ export function splitIntoChunks(bytes: Uint8Array, size: number): Uint8Array[] {
   return chunks;
 }
 
-/** Ours: `createSseDecoder` (eventsource-parser) feeding the provider's pure fold, as the wire tap does. */
+/** Ours: `createSseDecoder` (eventsource-parser) feeding the in-place fold, as the providers' assembling tap does. */
 export function createOursContender(provider: BenchStream["provider"]): Contender {
   return async (chunks) => {
     if (provider === "anthropic") {
       let state = createAnthropicStreamState();
-      await decodeBody(chunks, (event) => (state = reduceAnthropicEvent(state, event)));
+      await decodeBody(chunks, (event) => (state = reduceAnthropicEventInPlace(state, event)));
       return state.message;
     }
     let state = createOpenAIChatStreamState();
-    await decodeBody(chunks, (event) => (state = reduceOpenAIChatEvent(state, event)));
+    await decodeBody(chunks, (event) => (state = reduceOpenAIChatEventInPlace(state, event)));
     return state.completion;
   };
 }

@@ -4,7 +4,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from "@playwri
 import { BENCH_BASE } from "./app-server";
 import { readPageMarks, readSessionFetch } from "./browser-page";
 import { profileInPage } from "./browser-profile";
-import { reportProgress, summarize } from "./results";
+import { reportProgress } from "./results";
 
 /** Far-apart points on the timeline, so every jump changes the transcript. */
 const JUMP_POINTS = [
@@ -52,13 +52,23 @@ export async function waitForQuiet(page: Page): Promise<number> {
 }
 
 /** Waits for the first transcript paint the init script records. */
-export async function waitForFirstPaint(page: Page): Promise<void> {
+export async function waitForFirstPaint(page: Page, timeout = 120_000): Promise<void> {
   await page.waitForFunction(
     () =>
       (window as unknown as { __bench: { firstMessagePaint: number | null } }).__bench.firstMessagePaint !==
       null,
     null,
-    { timeout: 120_000, polling: 50 },
+    { timeout, polling: 50 },
+  );
+}
+
+/** Waits for the open's latest turn, painted (every pane at the cursor, the transcript's end in view). */
+export async function waitForLatestTurn(page: Page, timeout = 120_000): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      (window as unknown as { __bench: { latestTurnPaint: number | null } }).__bench.latestTurnPaint !== null,
+    null,
+    { timeout, polling: 50 },
   );
 }
 
@@ -109,17 +119,31 @@ export async function profileOpenAndJump(context: BrowserContext, id: string) {
   return { open, jump };
 }
 
-/** Clicks the timeline at each of `count` far-apart points; the time each took to repaint the transcript. */
-export async function jumpTimeline(page: Page, count: number) {
+/** How a jump was made: a click on a tick of the track, or a key on the focused cursor. */
+export type JumpKind = "click" | "End" | "PageUp";
+
+/**
+ * A person's jumps: a click on the track at each of `rounds` far-apart points, then PageUp on the
+ * cursor (ten events on), then End (back to live). Each is timed from its input event to every
+ * pane showing the new cursor, painted; the page is let go quiet in between (the URL follows
+ * the cursor 250 ms later, a navigation). Returns the samples by kind.
+ */
+export async function jumpTimeline(page: Page, rounds: number): Promise<Record<JumpKind, number[]>> {
   const box = (await page.getByTestId("timeline").boundingBox())!;
-  const samples: number[] = [];
-  for (const point of JUMP_POINTS.slice(0, count)) {
-    await page.mouse.click(box.x + box.width * point, box.y + box.height / 2);
+  const cursor = page.getByTestId("timeline-cursor");
+  const samples: Record<JumpKind, number[]> = { click: [], End: [], PageUp: [] };
+  const timed = async (kind: JumpKind, act: () => Promise<void>) => {
+    await act();
     await waitForJump(page);
-    samples.push((await page.evaluate(readPageMarks)).jumpMs!);
-    await waitForQuiet(page); // the URL follows the cursor 250 ms later (a navigation): let it settle
+    samples[kind].push((await page.evaluate(readPageMarks)).jumpMs!);
+    await waitForQuiet(page);
+  };
+  for (const point of JUMP_POINTS.slice(0, rounds)) {
+    await timed("click", () => page.mouse.click(box.x + box.width * point, box.y + box.height / 2));
+    await timed("PageUp", () => cursor.press("PageUp"));
+    await timed("End", () => cursor.press("End"));
   }
-  return summarize(samples);
+  return samples;
 }
 
 async function waitForJump(page: Page): Promise<void> {

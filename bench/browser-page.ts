@@ -11,9 +11,11 @@
 export interface PageMarks {
   /** The first message card visible in the viewport, painted. */
   firstMessagePaint: number | null;
-  /** The last jump: pointerdown on the timeline → the transcript's change painted, ms. */
+  /** The first painted frame in which every pane shows the cursor (the latest turn, on open). */
+  latestTurnPaint: number | null;
+  /** The last jump: its input event on the timeline → every pane showing the new cursor, painted, ms. */
   jumpMs: number | null;
-  /** When the last jump's pointerdown happened. */
+  /** When the last jump's input event happened. */
   jumpStartedAt: number | null;
   /** Elements in the document, and in each pane, when the first message card was found visible. */
   domAtFirstPaint: Record<string, number> | null;
@@ -28,6 +30,7 @@ export function installPageMarks(): void {
   const w = window as unknown as BenchWindow;
   w.__bench = {
     firstMessagePaint: null,
+    latestTurnPaint: null,
     jumpMs: null,
     jumpStartedAt: null,
     domAtFirstPaint: null,
@@ -39,12 +42,6 @@ export function installPageMarks(): void {
       w.__bench.longTasks.totalMs += entry.duration;
     }
   }).observe({ type: "longtask", buffered: true });
-  const afterPaint = (record: (at: number) => void) =>
-    requestAnimationFrame(() => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => record(performance.now());
-      channel.port2.postMessage(null);
-    });
   const isVisible = (element: Element) => {
     const box = element.getBoundingClientRect();
     return box.width > 0 && box.height > 0 && box.bottom > 0 && box.top < innerHeight;
@@ -75,20 +72,84 @@ export function installPageMarks(): void {
     });
   });
   observer.observe(document, { childList: true, subtree: true });
-  // Timeline jumps: from the pointerdown on the track to the transcript's next painted change.
+  // Timeline jumps, as a person makes them (a click on the track, End, PageUp on the cursor): from
+  // the input event to the first painted frame in which every pane shows the new cursor — the
+  // transcript pane's `data-seq` and the graph pane's `data-up-to` equal the cursor's
+  // `aria-valuenow`, and a long transcript's last message (the cursor's moment) is in view.
+  let watcher: MutationObserver | null = null;
+  let check: (() => void) | null = null;
+  const shows = (seq: string) => {
+    const transcript = document.querySelector<HTMLElement>('[data-testid="transcript-scroll"]');
+    const graph = document.querySelector<HTMLElement>('[data-testid="graph-pane"]');
+    if (transcript?.dataset.seq !== seq || graph?.dataset.upTo !== seq) return false;
+    const list = transcript.querySelector<HTMLElement>(".message-list.is-virtual");
+    if (!list) return true;
+    const last = list
+      .querySelector(`li[data-index="${Number(list.dataset.count) - 1}"]`)
+      ?.getBoundingClientRect();
+    const pane = transcript.getBoundingClientRect();
+    return last !== undefined && last.height > 0 && last.top < pane.bottom && last.bottom > pane.top;
+  };
+  const startJump = (event: Event) => {
+    w.__bench.jumpStartedAt = event.timeStamp;
+    w.__bench.jumpMs = null;
+    watcher?.disconnect();
+    let checking = false;
+    check = () => {
+      if (checking) return;
+      checking = true;
+      requestAnimationFrame(() => {
+        checking = false;
+        const seq = document.querySelector('[data-testid="timeline-cursor"]')?.getAttribute("aria-valuenow");
+        if (w.__bench.jumpMs !== null || !seq || !shows(seq)) return;
+        watcher?.disconnect();
+        check = null;
+        const started = w.__bench.jumpStartedAt!;
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => (w.__bench.jumpMs = performance.now() - started);
+        channel.port2.postMessage(null);
+      });
+    };
+    watcher = new MutationObserver(check);
+    watcher.observe(document.body, { childList: true, subtree: true, attributes: true, characterData: true });
+  };
+  // The open's latest turn: the first painted frame in which every pane shows the cursor.
+  let latestScheduled = false;
+  const checkLatest = () => {
+    if (latestScheduled || w.__bench.latestTurnPaint !== null) return;
+    latestScheduled = true;
+    requestAnimationFrame(() => {
+      latestScheduled = false;
+      const seq = document.querySelector('[data-testid="timeline-cursor"]')?.getAttribute("aria-valuenow");
+      if (w.__bench.latestTurnPaint !== null || !seq || !shows(seq)) return;
+      latest.disconnect();
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => (w.__bench.latestTurnPaint = performance.now());
+      channel.port2.postMessage(null);
+    });
+  };
+  const latest = new MutationObserver(checkLatest);
+  latest.observe(document, { childList: true, subtree: true, attributes: true });
+  // A virtual list draws what scrolling brought into view on the scroll event, after a mutation.
+  addEventListener(
+    "scroll",
+    () => {
+      check?.();
+      checkLatest();
+    },
+    { capture: true, passive: true },
+  );
   addEventListener(
     "pointerdown",
     (event) => {
-      w.__bench.jumpStartedAt = event.timeStamp;
-      w.__bench.jumpMs = null;
-      const transcript = document.querySelector('[data-testid="transcript"]');
-      if (!transcript) return;
-      const watcher = new MutationObserver(() => {
-        watcher.disconnect();
-        const started = w.__bench.jumpStartedAt!;
-        afterPaint((at) => (w.__bench.jumpMs = at - started));
-      });
-      watcher.observe(transcript, { childList: true, subtree: true, characterData: true });
+      if ((event.target as Element | null)?.closest('[data-testid="timeline"]')) startJump(event);
+    },
+    { capture: true },
+  );
+  addEventListener(
+    "keydown",
+    (event) => {
+      if ((event.target as Element | null)?.closest('[data-testid="timeline-cursor"]')) startJump(event);
     },
     { capture: true },
   );
@@ -96,10 +157,10 @@ export function installPageMarks(): void {
 
 /** The marks so far. */
 export function readPageMarks(): PageMarks {
-  const { firstMessagePaint, jumpMs, jumpStartedAt, domAtFirstPaint, longTasks } = (
+  const { firstMessagePaint, latestTurnPaint, jumpMs, jumpStartedAt, domAtFirstPaint, longTasks } = (
     window as unknown as BenchWindow
   ).__bench;
-  return { firstMessagePaint, jumpMs, jumpStartedAt, domAtFirstPaint, longTasks };
+  return { firstMessagePaint, latestTurnPaint, jumpMs, jumpStartedAt, domAtFirstPaint, longTasks };
 }
 
 /** How the session's JSON came in: its size, and when it was asked for, began and ended (ms since navigation). */

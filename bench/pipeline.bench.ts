@@ -42,7 +42,13 @@ const echo: ToolDefinition = {
 
 type Emit = (event: NewEvent) => TraceEvent;
 
-function createContext(tools: ToolDefinition[], log: TraceEvent[], emit?: Emit): PipelineContext {
+type Atomically = <T>(work: () => T) => T;
+
+function createContext(
+  tools: ToolDefinition[],
+  log: TraceEvent[],
+  store?: { emit: Emit; atomically: Atomically },
+): PipelineContext {
   return createPipelineContext({
     tools,
     hooks: BUILTIN_HOOKS,
@@ -53,8 +59,9 @@ function createContext(tools: ToolDefinition[], log: TraceEvent[], emit?: Emit):
     // The envelope goes first and the event is assigned onto it: `{ ...event, seq, at, sessionId }`
     // takes V8 11.3 (Node 20) down a slow path for keys added after a spread, which would
     // dominate these figures (the real store's cost is the EventStore row).
+    ...(store ? { atomically: store.atomically } : {}),
     append:
-      emit ??
+      store?.emit ??
       ((event: NewEvent) =>
         Object.assign({ seq: log.length, at: 0, sessionId: "bench" }, event) as TraceEvent),
     awaitDecision: async () => ({ decision: "approve" }),
@@ -62,7 +69,10 @@ function createContext(tools: ToolDefinition[], log: TraceEvent[], emit?: Emit):
 }
 
 /** Median and p95 µs per call over `rounds` batches of 100 calls (the first 5 rounds warm up). */
-async function measure(unfrozen: ToolDefinition, options: { rounds?: number; emit?: () => Emit } = {}) {
+async function measure(
+  unfrozen: ToolDefinition,
+  options: { rounds?: number; store?: () => { emit: Emit; atomically: Atomically } } = {},
+) {
   // Tools come from the log, whose events are deeply frozen.
   const tool = freezeDeep(structuredClone(unfrozen));
   const args =
@@ -74,13 +84,13 @@ async function measure(unfrozen: ToolDefinition, options: { rounds?: number; emi
   for (let round = 0; round < (options.rounds ?? 25); round++) {
     const log: TraceEvent[] = [];
     const started = performance.now();
-    await runBatch({ calls, context: createContext([tool], log, options.emit?.()) });
+    await runBatch({ calls, context: createContext([tool], log, options.store?.()) });
     if (round >= 5) samples.push(((performance.now() - started) * 1000) / calls.length);
   }
   return summarize(samples);
 }
 
-/** An `emit` that appends to a real EventStore on a temporary data dir, as a run does. */
+/** An `emit` that appends to a real EventStore on a temporary data dir, and its transactions, as a run does. */
 function openStoreEmit() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-bench-"));
   const runtime = createServerRuntime(
@@ -90,7 +100,10 @@ function openStoreEmit() {
   if (!created.ok) throw new Error(created.problem.error);
   const id = created.value.id;
   return {
-    emit: (): Emit => (event) => runtime.store.append(id, event),
+    store: () => ({
+      emit: (event: NewEvent) => runtime.store.append(id, event),
+      atomically: <T>(work: () => T) => runtime.store.transaction(work),
+    }),
     close: () => fs.rmSync(dataDir, { recursive: true, force: true }),
   };
 }
@@ -100,7 +113,7 @@ it("pipeline overhead per call", async () => {
   const echoCost = await measure(echo);
   const readCost = await measure(expandBuiltin("read_file")!);
   const store = openStoreEmit();
-  const storeCost = await measure(echo, { emit: store.emit });
+  const storeCost = await measure(echo, { store: store.store });
   store.close();
   const row = (what: string, cost: ReturnType<typeof summarize>, goal: boolean) => ({
     what,

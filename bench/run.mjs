@@ -9,8 +9,9 @@ import path from "node:path";
 import { isBuildStale } from "../scripts/build-state.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
-const PARTS = ["assembly", "pipeline", "relay", "projection", "browser", "bundle"];
-const NEEDS_BUILD = new Set(["relay", "browser", "bundle"]);
+// A new part is a bench/<part>.bench.ts file and its name here (and in results.ts's SectionName).
+const PARTS = ["assembly", "pipeline", "relay", "projection", "browser", "large", "bundle"];
+const NEEDS_BUILD = new Set(["relay", "browser", "large", "bundle"]);
 const RESULTS = path.join(root, "bench", "results.json");
 
 const options = parseArguments(process.argv.slice(2));

@@ -1,8 +1,11 @@
 import { useTranslations } from "next-intl";
+import dynamic from "next/dynamic";
 import { useState } from "react";
-import { ForkDialog } from "./fork-dialog";
 import { readForkSeqs, useRouteSessionId, useSessionSlice } from "./use-fork";
 import "./fork.css";
+
+/** The dialog loads when it first opens: the transcript's first paint does not wait for it. */
+const ForkDialog = dynamic(() => import("./fork-dialog").then((m) => m.ForkDialog));
 
 /**
  * "Fork here" for the transcript message at position `number` (from 1) of the session the page

@@ -2,15 +2,18 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
+import dynamic from "next/dynamic";
 import { useParams } from "next/navigation";
 import { useEffect, useState, type SyntheticEvent } from "react";
 import { createPortal } from "react-dom";
 import { sessionKey } from "@/components/data/query-keys";
 import type { SessionDetail } from "@/lib/contract/sessions";
 import type { ToolCallBlock } from "@/lib/protocol/unified";
-import { ReplayDialog } from "./replay-dialog";
 import { findRecordedToolCall } from "./replay-source";
 import "./replay.css";
+
+/** The dialog loads when it first opens: the transcript's first paint does not wait for it. */
+const ReplayDialog = dynamic(() => import("./replay-dialog").then((m) => m.ReplayDialog));
 
 interface ReplayButtonProps {
   /** The call, as the transcript holds it; or only its id (a graph node), looked up when opened. */

@@ -1,15 +1,14 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import dynamic from "next/dynamic";
 import { memo, useState } from "react";
 import { BreakpointToggles } from "@/components/controls/breakpoint-toggles";
 import { ControlBar } from "@/components/controls/control-bar";
 import { PausedBanner } from "@/components/controls/paused-banner";
 import { deriveEnabledControls, derivePausedPoint, findToolCall } from "@/components/controls/paused-point";
 import type { SessionDetail } from "@/lib/contract/sessions";
-import { GuidePane } from "@/components/explain/guide-pane";
 import { DebuggerLayout } from "@/components/layout/debugger-layout";
-import { ToolsPanel } from "@/components/schema/tools-panel";
 import { StreamPanel } from "@/components/stream/stream-panel";
 import { StreamScrub } from "@/components/stream/stream-scrub";
 import { useStreamView } from "@/components/stream/use-stream-view";
@@ -19,7 +18,6 @@ import { TranscriptView } from "@/components/transcript/transcript-view";
 import { NO_BREAKPOINTS } from "@/lib/trace/config";
 import type { GraphNode } from "@/lib/trace/graph/types";
 import { countEventsThrough } from "@/lib/trace/checkpoints";
-import { CallDialogs } from "./call-dialogs";
 import { DetailPane, type DetailMode } from "./detail-pane";
 import { EventDetail } from "./event-detail";
 import { GraphPane, NodeDetail } from "./graph-pane";
@@ -30,6 +28,14 @@ import { useCursor } from "./use-cursor";
 import type { LiveState } from "./use-live-events";
 import { useProjections } from "./use-projections";
 import "@/components/controls/controls.css";
+
+/**
+ * What the first paint does not show loads on its own: a lesson's guide, the tools panel (a tab
+ * of the detail pane) and a waiting call's dialogs.
+ */
+const GuidePane = dynamic(() => import("@/components/explain/guide-pane").then((m) => m.GuidePane));
+const ToolsPanel = dynamic(() => import("@/components/schema/tools-panel").then((m) => m.ToolsPanel));
+const CallDialogs = dynamic(() => import("./call-dialogs").then((m) => m.CallDialogs));
 
 /** Scrubbing past events that do not change the transcript re-renders nothing in it. */
 const MemoTranscriptView = memo(TranscriptView);
@@ -112,7 +118,7 @@ export function DebuggerScreen({ data, live, initialSeq }: DebuggerScreenProps) 
                 </button>
               </p>
             )}
-            <div className="pane-scroll">
+            <div className="pane-scroll" data-testid="transcript-scroll" data-seq={cursor.seq}>
               <TranscriptPane sessionId={session.id} seq={cursor.seq} events={events}>
                 <MemoTranscriptView
                   messages={transcript.messages}

@@ -44,7 +44,8 @@ export function GraphPane({ events, upTo, selectedNodeId, onSelectNode, focusNod
   const view = useMemo(() => ({ events, upTo }), [events, upTo]);
   const shown = useDeferredValue(view, null);
   return (
-    <div className="graph-pane" data-testid="graph-pane">
+    // `data-up-to`: the cursor the graph shows (a step behind the others while it catches up).
+    <div className="graph-pane" data-testid="graph-pane" data-up-to={shown?.upTo}>
       {shown === null ? (
         <GraphLoading />
       ) : (

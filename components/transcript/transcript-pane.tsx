@@ -1,10 +1,13 @@
+import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { useState, type ReactNode } from "react";
 import type { TraceEvent } from "@/lib/trace/events";
-import { FormatPanel } from "./format-panel";
-import { RequestView } from "./request-view";
 import { FORMAT_NAME_KEYS, TRANSCRIPT_FORMATS, type TranscriptFormat } from "./use-transcript-body";
 import "./transcript.css";
+
+/** The other shapes and the request view load when first chosen (the Anthropic blocks are the default). */
+const FormatPanel = dynamic(() => import("./format-panel").then((m) => m.FormatPanel));
+const RequestView = dynamic(() => import("./request-view").then((m) => m.RequestView));
 
 interface TranscriptPaneProps {
   sessionId: string;

@@ -30,7 +30,8 @@ function findScrollParent(element: HTMLElement | null): HTMLElement | null {
 
 /**
  * The message list of a long transcript: only the messages in (or near) view are in the DOM,
- * each measured as drawn, inside a box as tall as the whole list, in the pane's own scroll.
+ * each measured as drawn, inside a box as tall as the whole list, in the pane's own scroll,
+ * which follows the transcript's end (the cursor's moment) whenever it moves.
  */
 export function VirtualMessageList({ messages, streaming, pairing }: VirtualMessageListProps) {
   const listRef = useRef<HTMLOListElement>(null);
@@ -58,6 +59,11 @@ export function VirtualMessageList({ messages, streaming, pairing }: VirtualMess
     initialRect: { width: 800, height: 1200 },
     scrollMargin: margin,
   });
+  // The transcript ends at the timeline's cursor: when a jump (or a new message) changes where it
+  // ends, the end is brought into view, as a short transcript shows it without scrolling.
+  useLayoutEffect(() => {
+    if (scroller && count > 0) virtualizer.scrollToIndex(count - 1, { align: "end" });
+  }, [scroller, count, virtualizer]);
   const scrollToMessage = useCallback(
     (number: number) => virtualizer.scrollToIndex(number - 1, { align: "center" }),
     [virtualizer],

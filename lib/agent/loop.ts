@@ -30,6 +30,8 @@ export interface LoopEffects {
   gate: Pick<PipelineContext, "checkpoint" | "awaitDecision" | "awaitManualResult">;
   validate: PipelineContext["validate"];
   hooks: ReadonlyMap<string, PreflightHook>;
+  /** Runs synchronous work whose emitted events land in one transaction (the store's). Default: runs it. */
+  atomically?: PipelineContext["atomically"];
 }
 
 export interface LoopInput {
@@ -87,6 +89,7 @@ export async function runAgentLoop(input: LoopInput, effects: LoopEffects): Prom
           clock: effects.clock,
           log,
           append: effects.emit,
+          ...(effects.atomically ? { atomically: effects.atomically } : {}),
           signal: input.signal,
           checkpoint: (point, info) => effects.gate.checkpoint(point, info),
           awaitDecision: (callId) => effects.gate.awaitDecision(callId),

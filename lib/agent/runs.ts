@@ -75,6 +75,7 @@ export function startRun(
       gate,
       validate: validateForModel,
       hooks: runtime.hooks,
+      atomically: (work) => runtime.store.transaction(work),
     },
   )
     .catch((error: unknown) => {

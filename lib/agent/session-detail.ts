@@ -4,7 +4,6 @@ import type { SessionRow } from "@/lib/store/store";
 import type { SessionConfig } from "@/lib/trace/config";
 import type { TraceEvent } from "@/lib/trace/events";
 import { projectSessionConfig } from "@/lib/trace/session-config";
-import { abandoned, EVENT_PAGE, yieldTurn } from "./abandon";
 import { refuse, succeed, type Outcome } from "./outcome";
 import { countSentLessonMessages } from "./lesson-messages";
 import type { Runtime } from "./runtime";
@@ -34,29 +33,6 @@ export function getSessionDetail(runtime: Runtime, id: string): Outcome<SessionD
   return describeSession(runtime, row, runtime.store.eventsForReading(id));
 }
 
-/**
- * {@link getSessionDetail} for `GET /api/sessions/:id`, whose log may be long: read and redacted
- * a page at a time, yielding between pages, and stopped (`abandoned`) as soon as `signal` aborts —
- * a client that went away costs at most one more page.
- */
-export async function readSessionDetail(
-  runtime: Runtime,
-  id: string,
-  signal: AbortSignal,
-): Promise<Outcome<SessionDetail>> {
-  const row = runtime.store.getSession(id);
-  if (!row) return refuse("not_found", `No session with id ${id}.`);
-  const events: TraceEvent[] = [];
-  for (;;) {
-    if (signal.aborted) return abandoned();
-    const page = runtime.store.eventsForReading(id, events.at(-1)?.seq ?? -1, EVENT_PAGE);
-    events.push(...page);
-    if (page.length < EVENT_PAGE) break;
-    await yieldTurn();
-  }
-  return describeSession(runtime, row, events);
-}
-
 function describeSession(runtime: Runtime, row: SessionRow, events: TraceEvent[]): Outcome<SessionDetail> {
   const { id } = row;
   const config = projectSessionConfig(events);
@@ -64,6 +40,48 @@ function describeSession(runtime: Runtime, row: SessionRow, events: TraceEvent[]
   const { system, tools, policy, breakpoints, provider } = config;
   const lesson = readLessonProgress(config.scenario, events);
   return succeed({ session: { ...row, provider, system, tools, policy, breakpoints, lesson }, events });
+}
+
+/** How many stored events one page of {@link readSessionDetailPages} holds. */
+export const DETAIL_PAGE_SIZE = 1000;
+
+/** {@link SessionDetail} with its log as pages of stored JSON texts, read one page at a time. */
+export interface SessionDetailPages {
+  session: SessionDetail["session"];
+  /** Each event's JSON text (redacted on read), a page at a time, through the last seq at the call. */
+  pages: Generator<string[], void>;
+}
+
+/**
+ * `GET /api/sessions/:id` for a long log: the same answer as {@link getSessionDetail}, but the
+ * events are never parsed (only the configuration's and, in a lesson, the user messages are)
+ * nor held all at once: each page is read from the store when the response asks for it.
+ */
+export function readSessionDetailPages(runtime: Runtime, id: string): Outcome<SessionDetailPages> {
+  const row = runtime.store.getSession(id);
+  if (!row) return refuse("not_found", `No session with id ${id}.`);
+  const config = projectSessionConfig(
+    runtime.store.eventsOfKindsForReading(id, ["session.created", "session.configured"]),
+  );
+  if (!config) return refuse("not_found", `Session ${id} has no configuration event.`);
+  const { system, tools, policy, breakpoints, provider } = config;
+  const scenario = config.scenario ? findScenario(config.scenario) : undefined;
+  const lesson = scenario
+    ? readLessonProgress(config.scenario, runtime.store.eventsOfKindsForReading(id, ["user.message"]))
+    : null;
+  const through = runtime.store.lastSeq(id);
+  function* pages(): Generator<string[], void> {
+    for (let after = -1; after < through;) {
+      const page = runtime.store.eventTextsForReading(id, { after, through, limit: DETAIL_PAGE_SIZE });
+      if (page.length === 0) return;
+      yield page;
+      after += page.length;
+    }
+  }
+  return succeed({
+    session: { ...row, provider, system, tools, policy, breakpoints, lesson },
+    pages: pages(),
+  });
 }
 
 /** The scripted messages `events` shows as sent, of the lesson's; `null` for no (known) lesson. */

@@ -5,6 +5,11 @@ import type { TokenEstimate } from "@/lib/trace/events";
 
 let encoder: Tiktoken | null = null;
 
+/** Builds the tokenizer's tables (a few hundred ms) now rather than in the first run's first request. */
+export function warmTokenizer(): void {
+  encoder ??= new Tiktoken(o200k);
+}
+
 /** Counts tokens with OpenAI's o200k_base; for Claude it is an estimate (its tokenizer is not public). */
 function countTokens(text: string): number {
   encoder ??= new Tiktoken(o200k);

@@ -37,6 +37,11 @@ export interface PipelineContextOptions {
   redact?: (event: TraceEvent) => TraceEvent;
   /** Default: a signal that never aborts. */
   signal?: AbortSignal;
+  /**
+   * Runs synchronous work so that its appends land together (a store's `transaction`). Default:
+   * runs it. If it throws, the events it emitted leave the log and the workspace too.
+   */
+  atomically?: <T>(work: () => T) => T;
   /** Default: no breakpoint ever pauses. */
   checkpoint?: PipelineContext["checkpoint"];
   /** Default: every call that waits for approval is denied (`denyUndecided({})`). */
@@ -98,5 +103,16 @@ export function createPipelineContext(options: PipelineContextOptions): Pipeline
     checkpoint: options.checkpoint ?? (async () => {}),
     awaitDecision: options.awaitDecision ?? denyUndecided({}),
     awaitManualResult: options.awaitManualResult ?? (async () => NOBODY_TYPES),
+    atomically(work) {
+      const length = log.length;
+      const before = workspace;
+      try {
+        return options.atomically ? options.atomically(work) : work();
+      } catch (error) {
+        log.length = length;
+        workspace = before;
+        throw error;
+      }
+    },
   };
 }

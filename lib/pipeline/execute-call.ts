@@ -26,6 +26,13 @@ export async function executeCall(
 ): Promise<{ result: NormalizedResult; terminate: boolean }> {
   const { call, tool } = checked;
   await context.checkpoint("beforeExecute", { callId: call.id });
+  // An echo or static mock answers at once, so its stages are written in one transaction.
+  const atOnce = answerAtOnce(tool, args);
+  if (atOnce)
+    return context.atomically(() => {
+      const end = stages.start("execute", JSON.stringify(args));
+      return completeCall(checked, args, context, stages, { end, output: atOnce, progress: null });
+    });
   const executeEnd = stages.start("execute", JSON.stringify(args));
   let progressEnd: ReturnType<StageRecorder["start"]> | null = null;
   let updates = 0;
@@ -68,9 +75,28 @@ export async function executeCall(
       kind = "execution_error";
     }
   }
-  executeEnd(output.isError ? "error" : "ok", `${kind ?? "ok"}: ${output.content}`);
-  if (progressEnd)
-    (progressEnd as ReturnType<StageRecorder["start"]>)("ok", `${updates} update${updates === 1 ? "" : "s"}`);
+  const progress = progressEnd ? { end: progressEnd as ReturnType<StageRecorder["start"]>, updates } : null;
+  return completeCall(checked, args, context, stages, { end: executeEnd, output, kind, progress });
+}
+
+/** What the execute stage produced, for {@link completeCall}. */
+interface Executed {
+  end: ReturnType<StageRecorder["start"]>;
+  output: ToolOutput;
+  kind?: NormalizedResult["errorKind"];
+  progress: { end: ReturnType<StageRecorder["start"]>; updates: number } | null;
+}
+
+/** Ends the execute and progress stages, then applies the post rules: the call's result. */
+function completeCall(
+  { call, tool }: CheckedCall,
+  args: Record<string, unknown>,
+  context: PipelineContext,
+  stages: StageRecorder,
+  { end, output, kind, progress }: Executed,
+): { result: NormalizedResult; terminate: boolean } {
+  end(output.isError ? "error" : "ok", `${kind ?? "ok"}: ${output.content}`);
+  if (progress) progress.end("ok", `${progress.updates} update${progress.updates === 1 ? "" : "s"}`);
   else stages.skip("progress", "no progress reported");
 
   const postEnd = stages.start("post", `${output.content.length} chars${output.isError ? ", error" : ""}`);
@@ -90,6 +116,22 @@ export async function executeCall(
     },
     terminate: post.terminate,
   };
+}
+
+/**
+ * The answer of a mock that waits on nothing (`echo`, the default, or `static`): no timer, no
+ * signal of its own. `null` for every other tool.
+ */
+function answerAtOnce(tool: ToolDefinition, args: Record<string, unknown>): ToolOutput | null {
+  if (tool.builtin) return null;
+  const mock = tool.mock ?? { kind: "echo" as const };
+  if (mock.kind === "echo") return { content: JSON.stringify(args), isError: false };
+  if (mock.kind === "static")
+    return {
+      content: typeof mock.result === "string" ? mock.result : JSON.stringify(mock.result),
+      isError: false,
+    };
+  return null;
 }
 
 /**
@@ -154,12 +196,8 @@ async function invokeTool(
   const mock = tool.mock ?? { kind: "echo" as const };
   switch (mock.kind) {
     case "static":
-      return {
-        content: typeof mock.result === "string" ? mock.result : JSON.stringify(mock.result),
-        isError: false,
-      };
     case "echo":
-      return { content: JSON.stringify(args), isError: false };
+      return answerAtOnce(tool, args)!;
     case "manual": {
       const typed = await context.awaitManualResult(callId);
       context.emit({

@@ -54,15 +54,19 @@ export async function runBatch({ calls, context }: BatchInput): Promise<BatchOut
 
   if (policy === "all-or-nothing") {
     const checked: CheckedCall[] = [];
-    for (const call of calls) {
-      const outcome = checkCall(call, context, createStageRecorder(call.id, context));
-      if (outcome.ok) checked.push(outcome.checked);
-      else finish(call, outcome.result);
-    }
-    const firstFailure = calls.find((call) => results.has(call.id));
+    // Every call's checks are synchronous: their events are written in one transaction.
+    const firstFailure = context.atomically(() => {
+      for (const call of calls) {
+        const outcome = checkCall(call, context, createStageRecorder(call.id, context));
+        if (outcome.ok) checked.push(outcome.checked);
+        else finish(call, outcome.result);
+      }
+      const failed = calls.find((call) => results.has(call.id));
+      if (failed) for (const { call } of checked) finish(call, abortedBy(failed, "failed its checks"));
+      return failed;
+    });
     if (firstFailure) {
       aborted = true;
-      for (const { call } of checked) finish(call, abortedBy(firstFailure, "failed its checks"));
     } else {
       const approved = new Map<string, Record<string, unknown>>();
       for (const item of checked) {

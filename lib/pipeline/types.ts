@@ -50,6 +50,11 @@ export interface PipelineContext {
   awaitManualResult(callId: string): Promise<ManualResult>;
   /** A breakpoint check: resolves at once unless the run should pause here. */
   checkpoint(point: BreakpointPoint, info: { callId?: string }): Promise<void>;
+  /**
+   * Runs synchronous `work` whose events are written together: in a run, one store transaction
+   * (one commit instead of one per event; all of them or none, published once it commits).
+   */
+  atomically<T>(work: () => T): T;
 }
 
 export interface BatchInput {

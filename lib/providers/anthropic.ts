@@ -2,7 +2,7 @@ import "server-only";
 import Anthropic from "@anthropic-ai/sdk";
 import type { MessageStreamParams } from "@anthropic-ai/sdk/resources/messages/messages";
 import type { Clock } from "@/lib/clock/types";
-import { createAnthropicStreamState, reduceAnthropicEvent } from "@/lib/protocol/anthropic/assemble";
+import { createAnthropicStreamState, reduceAnthropicEventInPlace } from "@/lib/protocol/anthropic/assemble";
 import {
   anthropicMessageToUnified,
   buildAnthropicRequest,
@@ -50,7 +50,7 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Mode
       }) as unknown as Record<string, unknown>;
     },
     async stream(body, tap, signal): Promise<ModelTurn> {
-      const assembling = createAssemblingTap(tap, createAnthropicStreamState, reduceAnthropicEvent);
+      const assembling = createAssemblingTap(tap, createAnthropicStreamState, reduceAnthropicEventInPlace);
       const client = new Anthropic({
         apiKey: options.apiKey,
         ...(options.baseURL ? { baseURL: options.baseURL } : {}),

@@ -1,6 +1,9 @@
 import "server-only";
 import type { ChatCompletionStreamParams } from "openai/lib/ChatCompletionStream";
-import { createOpenAIChatStreamState, reduceOpenAIChatEvent } from "@/lib/protocol/openai-chat/assemble";
+import {
+  createOpenAIChatStreamState,
+  reduceOpenAIChatEventInPlace,
+} from "@/lib/protocol/openai-chat/assemble";
 import {
   buildOpenAIChatRequest,
   mapOpenAIChatFinishReason,
@@ -32,7 +35,7 @@ export function createOpenAIChatProvider(options: OpenAIProviderOptions): ModelP
       >;
     },
     async stream(body, tap, signal): Promise<ModelTurn> {
-      const assembling = createAssemblingTap(tap, createOpenAIChatStreamState, reduceOpenAIChatEvent);
+      const assembling = createAssemblingTap(tap, createOpenAIChatStreamState, reduceOpenAIChatEventInPlace);
       const client = createTappedOpenAIClient(options, assembling.tap);
       const completion = await client.chat.completions
         .stream(body as unknown as ChatCompletionStreamParams, { signal })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { HealthReply } from "@/lib/contract/health";
 import type { SessionList } from "@/lib/contract/sessions";
-import { errorResponse, jsonResponse } from "@/lib/server/http";
+import { errorResponse, jsonResponse, streamJsonResponse } from "@/lib/server/http";
 
 describe("jsonResponse", () => {
   it("sends JSON with no-store and the security headers", async () => {
@@ -32,5 +32,37 @@ describe("errorResponse", () => {
 
   it("omits path when there is none", async () => {
     expect(await errorResponse(404, "No session abc").json()).toEqual({ error: "No session abc" });
+  });
+});
+
+describe("streamJsonResponse", () => {
+  function* numberedPages(read: { pages: number; closed: boolean }) {
+    try {
+      for (let page = 0; page < 5; page++) {
+        read.pages++;
+        yield [`{"n":${page * 2}}`, `{"n":${page * 2 + 1}}`];
+      }
+    } finally {
+      read.closed = true;
+    }
+  }
+
+  it("writes the fields and every page as one JSON document", async () => {
+    const read = { pages: 0, closed: false };
+    const response = streamJsonResponse<SessionList, "sessions">({}, "sessions", numberedPages(read));
+    const body = JSON.parse(await response.text()) as { sessions: { n: number }[] };
+    expect(body.sessions.map((event) => event.n)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(read).toEqual({ pages: 5, closed: true });
+  });
+
+  it("reads no more pages once its reader cancels (a client that went away)", async () => {
+    const read = { pages: 0, closed: false };
+    const response = streamJsonResponse<SessionList, "sessions">({}, "sessions", numberedPages(read));
+    const reader = response.body!.getReader();
+    await reader.read();
+    await reader.read();
+    await reader.cancel();
+    expect(read.closed).toBe(true);
+    expect(read.pages).toBeLessThan(5);
   });
 });

@@ -33,6 +33,49 @@ export function jsonResponse<T extends ApiReply = never>(
 }
 
 /**
+ * {@link jsonResponse} for a body with one long array: `fields` as JSON with `key` appended,
+ * whose items are JSON texts pulled from `pages` one page per read of the body, so the whole
+ * body is never one string. `T` (and `K`, the array's field) must be named as for
+ * {@link jsonResponse}: `streamJsonResponse<SessionDetail, "events">(…)`.
+ */
+export function streamJsonResponse<T extends ApiReply = never, K extends keyof T & string = never>(
+  fields: NoInfer<Omit<T, K>>,
+  key: NoInfer<K>,
+  pages: Iterator<readonly string[], unknown>,
+): Response {
+  const encoder = new TextEncoder();
+  const head = JSON.stringify(fields);
+  let first = true;
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(
+        encoder.encode(`${head.slice(0, -1)}${head === "{}" ? "" : ","}${JSON.stringify(key)}:[`),
+      );
+    },
+    pull(controller) {
+      const next = pages.next();
+      if (next.done) {
+        controller.enqueue(encoder.encode("]}"));
+        controller.close();
+        return;
+      }
+      if (next.value.length === 0) return;
+      controller.enqueue(encoder.encode(`${first ? "" : ","}${next.value.join(",")}`));
+      first = false;
+    },
+    cancel() {
+      pages.return?.(undefined);
+    },
+  });
+  const response = new Response(body, {
+    status: 200,
+    headers: { "Content-Type": "application/json", "Cache-Control": "no-store" },
+  });
+  applySecurityHeaders(response.headers);
+  return response;
+}
+
+/**
  * An API error in the shape docs/api.md fixes: `{ error, path?, ...extra }`, where `error` is a
  * sentence for a person and `path` (when the error is about one field) a JSON Pointer.
  */

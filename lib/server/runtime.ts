@@ -1,5 +1,6 @@
 import "server-only";
 import { createRuntime, type Runtime, type SecretLister } from "@/lib/agent/runtime";
+import { warmTokenizer } from "@/lib/agent/tokens";
 import type { Clock } from "@/lib/clock/types";
 import { loadServerConfig, type ServerConfig } from "./config";
 import { listProviderKeys, readProviderKey } from "./keys";
@@ -23,6 +24,8 @@ export function getRuntime(): Runtime {
   if (!holder[KEY]) {
     holder[KEY] = createServerRuntime(loadServerConfig());
     closeStreamsOnShutdown(holder[KEY]);
+    // Right after the request that started the server's runtime, not in the first run.
+    setImmediate(warmTokenizer);
   }
   return holder[KEY];
 }

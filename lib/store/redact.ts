@@ -29,7 +29,23 @@ export function replaceMatches(
   return text.replace(global, (match) => (match === "" ? match : replace(match)));
 }
 
-export type Redactor = <T>(value: T) => T;
+/**
+ * Rewrites every secret in a JSON value. `mayRewriteJson`, where present, screens a value's JSON
+ * text (as `JSON.stringify` wrote it) cheaply: `false` means the redactor would leave that value
+ * as it is, so a stored text can be sent without parsing it; `true` means it may not.
+ */
+export type Redactor = (<T>(value: T) => T) & { mayRewriteJson?: (json: string) => boolean };
+
+/**
+ * Text every match of a {@link DEFAULT_SECRET_PATTERNS} pattern holds verbatim, JSON-escaped or
+ * not (each starts with one of these, whatever the characters around it are escaped to).
+ */
+const DEFAULT_PATTERN_ANCHORS: readonly string[] = ["sk-", "Bearer", "-----BEGIN", "AKIA"];
+
+/** `text` as it appears inside a JSON string (`JSON.stringify` escapes each character on its own). */
+function escapeForJson(text: string): string {
+  return JSON.stringify(text).slice(1, -1);
+}
 
 /** The envelope every event carries (`{ seq, at, sessionId, kind }`): never rewritten. */
 const ENVELOPE_FIELDS: ReadonlySet<string> = new Set(["seq", "at", "sessionId", "kind"]);
@@ -83,16 +99,25 @@ export function createRedactor(
     (typeof secrets === "function" ? secrets() : secrets).filter(
       (s): s is string => typeof s === "string" && s.length >= 8,
     );
-  const redactString = (text: string): string => {
-    let out = text;
-    for (const secret of listSecrets())
-      for (const form of listSecretForms(secret))
-        if (out.includes(form)) out = out.split(form).join(REDACTED);
-    for (const pattern of patterns) out = replaceMatches(out, pattern, () => REDACTED);
-    return out;
+  // The secrets are listed once per value redacted, not once per string in it.
+  const redact: Redactor = <T>(value: T) => {
+    const forms = listSecrets().flatMap((secret) => listSecretForms(secret));
+    const redactString = (text: string): string => {
+      let out = text;
+      for (const form of forms) if (out.includes(form)) out = out.split(form).join(REDACTED);
+      for (const pattern of patterns) out = replaceMatches(out, pattern, () => REDACTED);
+      return out;
+    };
+    return walk(value, { redactString, keys: true, keep: ENVELOPE_FIELDS, topOnly: true }) as T;
   };
-  return <T>(value: T) =>
-    walk(value, { redactString, keys: true, keep: ENVELOPE_FIELDS, topOnly: true }) as T;
+  // Only the default patterns have known anchors; a redactor with others parses every text.
+  if (patterns === DEFAULT_SECRET_PATTERNS)
+    redact.mayRewriteJson = (json) =>
+      DEFAULT_PATTERN_ANCHORS.some((anchor) => json.includes(anchor)) ||
+      listSecrets().some((secret) =>
+        listSecretForms(secret).some((form) => json.includes(escapeForJson(form))),
+      );
+  return redact;
 }
 
 /**
@@ -164,12 +189,17 @@ function walk(value: unknown, rules: WalkRules, depth = 0): unknown {
     const keeping = !rules.topOnly || depth === 0;
     for (const [key, item] of Object.entries(value)) {
       const kept = keeping && rules.keep.has(key) && (typeof item === "string" || typeof item === "number");
-      Object.defineProperty(out, kept || !rules.keys ? key : rules.redactString(key), {
-        value: kept ? item : walk(item, rules, depth + 1),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
+      const name = kept || !rules.keys ? key : rules.redactString(key);
+      const next = kept ? item : walk(item, rules, depth + 1);
+      // A plain assignment, but for `__proto__`, which it would take as the prototype.
+      if (name === "__proto__")
+        Object.defineProperty(out, name, {
+          value: next,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      else out[name] = next;
     }
     return out;
   }

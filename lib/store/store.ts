@@ -131,6 +131,36 @@ export class EventStore {
     return this.events(sessionId, after, limit).map((event) => this.redact(event));
   }
 
+  /**
+   * The stored JSON text of the events with `after < seq <= through`, in order, at most `limit`
+   * of them, as the API serves them: redacted on read like {@link eventsForReading}, but a text
+   * the redactor's screen says it would not change is sent as stored, never parsed.
+   */
+  eventTextsForReading(sessionId: string, page: { after: number; through: number; limit: number }): string[] {
+    const rows = this.prepare(
+      "SELECT body FROM events WHERE session_id = ? AND seq > ? AND seq <= ? ORDER BY seq LIMIT ?",
+      true,
+    ).all(sessionId, page.after, page.through, page.limit) as string[];
+    const screen = this.redact.mayRewriteJson;
+    return rows.map((body) =>
+      screen && !screen(body) ? body : JSON.stringify(this.redact(JSON.parse(body) as TraceEvent)),
+    );
+  }
+
+  /** The events of the given kinds, in order, redacted on read (one index range per kind). */
+  eventsOfKindsForReading(sessionId: string, kinds: readonly EventKind[]): TraceEvent[] {
+    const rows = this.prepare(
+      `SELECT body FROM events WHERE session_id = ? AND kind IN (${kinds.map(() => "?").join(", ")}) ORDER BY seq`,
+      true,
+    ).all(sessionId, ...kinds) as string[];
+    return rows.map((body) => this.redact(JSON.parse(body) as TraceEvent));
+  }
+
+  /** The last event's seq, or -1 for a session without events. */
+  lastSeq(sessionId: string): number {
+    return this.peekSeq(sessionId) - 1;
+  }
+
   getSession(id: string): SessionRow | null {
     const raw = this.prepare(`${SESSION_SELECT} WHERE s.id = ?`).get(id) as RawSession | undefined;
     return raw ? this.toRow(raw) : null;

@@ -7,7 +7,7 @@
  * @see https://platform.claude.com/docs/en/build-with-claude/streaming
  */
 import type { SseEvent } from "@/lib/protocol/sse";
-import { applyBlockDelta, finishBlock } from "./assemble-blocks";
+import { applyBlockDelta, finishBlock, tracksToolInput } from "./assemble-blocks";
 import { parseAnthropicEvent } from "./parse-event";
 import type {
   AnthropicContentBlock,
@@ -187,6 +187,77 @@ export function reduceAnthropicEvent(state: AnthropicStreamState, event: SseEven
   }
 }
 
+type Writable<S> = { -readonly [K in keyof S]: S[K] };
+
+/**
+ * {@link reduceAnthropicEvent} for a caller that owns `state` and keeps no earlier state: the
+ * live path (the provider's assembling tap) and whole-stream assembly. The same result, but a
+ * block's start, stop and text, thinking or tool-argument deltas (nearly every event of a
+ * stream) change the message in place instead of copying it, its content array and the block;
+ * every other event goes through the pure fold. Returns the next state, which may be `state` itself, changed. A scrubber
+ * that keeps states must use {@link reduceAnthropicEvent}.
+ */
+export function reduceAnthropicEventInPlace(
+  state: AnthropicStreamState,
+  event: SseEvent,
+): AnthropicStreamState {
+  if (event.event === null) return addNote(state, "a data-only frame (no event: line) was ignored");
+  const parsed = parseAnthropicEvent(event);
+  if (!parsed.ok) return addNote(state, parsed.note);
+  const step = parsed.event;
+  const message = state.message;
+  const open = message && !state.done && state.error?.type !== EVENT_ORDER_ERROR;
+  if (open && step.type === "content_block_start" && message.content[step.index] === undefined) {
+    message.content[step.index] = { ...step.content_block };
+    return step.content_block.type === "fallback"
+      ? { ...state, message: withFallbackModel(message, step.content_block) }
+      : state;
+  }
+  if (open && step.type === "content_block_stop" && message.content[step.index]) {
+    const { block, note } = finishBlock(
+      message.content[step.index]!,
+      state.partialJson[step.index],
+      step.index,
+    );
+    message.content[step.index] = block;
+    (state.stoppedBlocks as number[]).push(step.index);
+    if (note) (state.notes as string[]).push(note);
+    return state;
+  }
+  if (open && step.type === "content_block_delta") {
+    const block = message.content[step.index] as Writable<AnthropicContentBlock> | undefined;
+    const delta = step.delta;
+    if (block && delta.type === "text_delta" && block.type === "text" && typeof delta.text === "string") {
+      block.text = String(block.text ?? "") + delta.text;
+      return state;
+    }
+    if (
+      block &&
+      delta.type === "thinking_delta" &&
+      block.type === "thinking" &&
+      typeof delta.thinking === "string"
+    ) {
+      block.thinking = String(block.thinking ?? "") + delta.thinking;
+      return state;
+    }
+    if (
+      block &&
+      delta.type === "input_json_delta" &&
+      tracksToolInput(block) &&
+      typeof delta.partial_json === "string"
+    ) {
+      const partialJson = state.partialJson as Record<number, string>;
+      partialJson[step.index] = (partialJson[step.index] ?? "") + delta.partial_json;
+      return state;
+    }
+  }
+  try {
+    return reduceParsed(state, step);
+  } catch (error) {
+    return addNote(state, `${step.type} could not be folded (${String(error)}) and was ignored`);
+  }
+}
+
 /**
  * Folds a whole stream. `message` has the shape the SDK's `finalMessage()` returns, except that
  * a tool block cut off before its `content_block_stop` keeps the `input` it started with (the
@@ -196,6 +267,6 @@ export function reduceAnthropicEvent(state: AnthropicStreamState, event: SseEven
  */
 export function assembleAnthropicStream(events: Iterable<SseEvent>): AnthropicAssembly {
   let state = createAnthropicStreamState();
-  for (const event of events) state = reduceAnthropicEvent(state, event);
+  for (const event of events) state = reduceAnthropicEventInPlace(state, event);
   return state;
 }

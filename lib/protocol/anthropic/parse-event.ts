@@ -45,7 +45,8 @@ export function parseAnthropicEvent({ event, data }: SseEvent): ParsedAnthropicE
   if (!isRecord(body)) return { ok: false, note: `event ${event ?? "(unnamed)"}: data is not a JSON object` };
   const hasIndex = isStreamIndex(body.index);
   // The event's own `type` may be anything when the SSE name stood in for it: use the one read.
-  const typed = { ...body, type } as AnthropicStreamEvent;
+  // A copy only then: spreading every event's body costs more than the rest of the parse.
+  const typed = (body.type === type ? body : { ...body, type }) as AnthropicStreamEvent;
   switch (type) {
     case "ping":
     case "message_stop":

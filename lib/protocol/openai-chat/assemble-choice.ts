@@ -101,3 +101,64 @@ export function mergeChoice(
   if (delta) choice.message = mergeDelta(start.message, delta);
   return choice;
 }
+
+/**
+ * {@link mergeToolCall} into a call the caller owns: the same result, written onto `call` (and
+ * its `function`) instead of a copy.
+ */
+function mergeToolCallInPlace(call: OpenAIChatToolCall, delta: OpenAIChatToolCallDelta): OpenAIChatToolCall {
+  const { index: _index, id, type, function: fn, ...rest } = delta;
+  Object.assign(call, rest);
+  if (id) call.id = id;
+  if (type) call.type = type;
+  if (fn) {
+    const target = call.function;
+    target.name = fn.name ? fn.name : target.name;
+    target.arguments = target.arguments + (fn.arguments ?? "");
+  }
+  return call;
+}
+
+function mergeDeltaInPlace(message: OpenAIChatResponseMessage, delta: OpenAIChatDelta): void {
+  const { content, refusal, function_call: functionCall, role, tool_calls: toolCalls, ...rest } = delta;
+  Object.assign(message, rest);
+  if (refusal) message.refusal = (message.refusal ?? "") + refusal;
+  if (role) message.role = role as OpenAIChatResponseMessage["role"];
+  if (functionCall) {
+    const previous = message.function_call;
+    message.function_call = {
+      name: functionCall.name ? functionCall.name : (previous?.name ?? ""),
+      arguments: (previous?.arguments ?? "") + (functionCall.arguments ?? ""),
+    };
+  }
+  if (content) message.content = (message.content ?? "") + content;
+  if (toolCalls) {
+    const calls = (message.tool_calls ??= []);
+    for (const call of toolCalls) {
+      const previous = calls[call.index];
+      calls[call.index] = previous ? mergeToolCallInPlace(previous, call) : mergeToolCall(undefined, call);
+    }
+  }
+}
+
+/**
+ * {@link mergeChoice} for a caller that owns `previous` and keeps no earlier state (the live
+ * path): the same result, written onto `previous`, its message and its tool calls.
+ */
+export function mergeChoiceInPlace(
+  previous: OpenAIChatChoice | undefined,
+  chunkChoice: OpenAIChatChunkChoice,
+): OpenAIChatChoice {
+  if (!previous) return mergeChoice(previous, chunkChoice);
+  const { delta, finish_reason: finishReason, index: _index, logprobs, ...other } = chunkChoice;
+  // As in mergeChoice, a delta merges into the message as it was, whatever `other` brings.
+  const message = previous.message;
+  Object.assign(previous, other);
+  previous.logprobs = mergeLogprobs(previous.logprobs, logprobs);
+  if (finishReason) previous.finish_reason = finishReason;
+  if (delta) {
+    mergeDeltaInPlace(message, delta);
+    previous.message = message;
+  }
+  return previous;
+}

@@ -9,7 +9,7 @@
  */
 import type { SseEvent } from "@/lib/protocol/sse";
 import { assertNever } from "@/lib/protocol/unified";
-import { mergeChoice } from "./assemble-choice";
+import { mergeChoice, mergeChoiceInPlace } from "./assemble-choice";
 import { parseOpenAIChatEvent } from "./parse-chunk";
 import type { OpenAIChatChunk, OpenAIChatCompletion, OpenAIChatErrorBody } from "./types";
 
@@ -110,6 +110,62 @@ function reduceChatEvent(state: OpenAIChatStreamState, event: SseEvent): OpenAIC
 }
 
 /**
+ * {@link reduceOpenAIChatEvent} for a caller that owns `state` and keeps no earlier state: the
+ * live path (the provider's assembling tap) and whole-stream assembly. The same result, but a
+ * chunk is merged into the completion, its choices, message and tool calls in place instead of
+ * copying them. Returns the next state, which may be `state` itself, changed. A scrubber that
+ * keeps states must use {@link reduceOpenAIChatEvent}.
+ */
+export function reduceOpenAIChatEventInPlace(
+  state: OpenAIChatStreamState,
+  event: SseEvent,
+): OpenAIChatStreamState {
+  if (!state.completion || state.done) return reduceOpenAIChatEvent(state, event);
+  const parsed = parseOpenAIChatEvent(event);
+  if (!parsed.ok || parsed.kind !== "chunk") return reduceOpenAIChatEvent(state, event);
+  const completion = state.completion;
+  // Checked first, so a chunk that cannot be folded changes nothing (as the pure fold leaves it).
+  if (!canMergeInPlace(parsed.chunk)) return reduceOpenAIChatEvent(state, event);
+  const { choices, ...rest } = parsed.chunk;
+  Object.assign(completion, rest);
+  completion.object = "chat.completion";
+  if (!completion.system_fingerprint) delete completion.system_fingerprint;
+  for (const choice of choices)
+    completion.choices[choice.index] = mergeChoiceInPlace(completion.choices[choice.index], choice);
+  const deltas = choices.find((choice) => choice.index === 0)?.delta?.tool_calls;
+  if (deltas && deltas.length > 0) {
+    const partialJson = state.partialJson as Record<number, string>;
+    const calls = completion.choices[0]?.message.tool_calls ?? [];
+    for (const delta of deltas) partialJson[delta.index] = calls[delta.index]?.function.arguments ?? "";
+  }
+  return state;
+}
+
+/**
+ * Whether merging `chunk` in place cannot throw part-way: every text it appends is a string (or
+ * absent), every tool call's `function` an object, and no choice brings logprobs (rare, and
+ * their lists may be anything). Anything else takes the pure fold.
+ */
+function canMergeInPlace(chunk: OpenAIChatChunk): boolean {
+  for (const choice of chunk.choices) {
+    if (choice.logprobs != null) return false;
+    const delta = choice.delta;
+    if (!delta) continue;
+    if (!isTextOrAbsent(delta.content) || !isTextOrAbsent(delta.refusal)) return false;
+    for (const call of delta.tool_calls ?? []) {
+      const fn: unknown = call.function;
+      if (fn === undefined || fn === null) continue;
+      if (typeof fn !== "object" || !isTextOrAbsent((fn as { arguments?: unknown }).arguments)) return false;
+    }
+  }
+  return true;
+}
+
+function isTextOrAbsent(value: unknown): boolean {
+  return value === undefined || value === null || typeof value === "string";
+}
+
+/**
  * Folds a whole stream. `completion` has the shape the SDK's `finalChatCompletion()` returns
  * (without the SDK's own `parsed` helper field); where the SDK throws instead (a choice without a
  * `finish_reason`, a cut stream), it keeps what arrived, `finish_reason: null` included.
@@ -118,6 +174,6 @@ function reduceChatEvent(state: OpenAIChatStreamState, event: SseEvent): OpenAIC
  */
 export function assembleOpenAIChatStream(events: Iterable<SseEvent>): OpenAIChatAssembly {
   let state = createOpenAIChatStreamState();
-  for (const event of events) state = reduceOpenAIChatEvent(state, event);
+  for (const event of events) state = reduceOpenAIChatEventInPlace(state, event);
   return state;
 }

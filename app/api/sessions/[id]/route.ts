@@ -1,8 +1,9 @@
 import { configureSession } from "@/lib/agent/configure";
-import { readSessionDetail } from "@/lib/agent/session-detail";
+import { readSessionDetailPages } from "@/lib/agent/session-detail";
 import { deleteSession } from "@/lib/agent/sessions";
 import { readJsonBody } from "@/lib/server/body";
 import { ConfigureBody, type ConfiguredSession, type SessionDetail } from "@/lib/contract/sessions";
+import { streamJsonResponse } from "@/lib/server/http";
 import { respond } from "@/lib/server/respond";
 import { getRuntime } from "@/lib/server/runtime";
 
@@ -10,10 +11,16 @@ export const dynamic = "force-dynamic";
 
 type Context = { params: Promise<{ id: string }> };
 
-/** The session and its whole log, read a page at a time: a client that goes away stops the reading. */
-export async function GET(request: Request, { params }: Context) {
+export async function GET(_request: Request, { params }: Context) {
   const { id } = await params;
-  return respond<SessionDetail>(await readSessionDetail(getRuntime(), id, request.signal));
+  const detail = readSessionDetailPages(getRuntime(), id);
+  if (!detail.ok) return respond(detail);
+  // The log is streamed from the stored texts, a page at a time: never parsed, never one string.
+  return streamJsonResponse<SessionDetail, "events">(
+    { session: detail.value.session },
+    "events",
+    detail.value.pages,
+  );
 }
 
 export async function DELETE(_request: Request, { params }: Context) {
