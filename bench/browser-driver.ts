@@ -128,13 +128,17 @@ export type JumpKind = "click" | "End" | "PageUp";
  * pane showing the new cursor, painted; the page is let go quiet in between (the URL follows
  * the cursor 250 ms later, a navigation). Returns the samples by kind.
  */
-export async function jumpTimeline(page: Page, rounds: number): Promise<Record<JumpKind, number[]>> {
+export async function jumpTimeline(
+  page: Page,
+  rounds: number,
+  timeout = 60_000,
+): Promise<Record<JumpKind, number[]>> {
   const box = (await page.getByTestId("timeline").boundingBox())!;
   const cursor = page.getByTestId("timeline-cursor");
   const samples: Record<JumpKind, number[]> = { click: [], End: [], PageUp: [] };
   const timed = async (kind: JumpKind, act: () => Promise<void>) => {
     await act();
-    await waitForJump(page);
+    await waitForJump(page, timeout);
     samples[kind].push((await page.evaluate(readPageMarks)).jumpMs!);
     await waitForQuiet(page);
   };
@@ -146,10 +150,10 @@ export async function jumpTimeline(page: Page, rounds: number): Promise<Record<J
   return samples;
 }
 
-async function waitForJump(page: Page): Promise<void> {
+async function waitForJump(page: Page, timeout = 60_000): Promise<void> {
   await page.waitForFunction(
     () => (window as unknown as { __bench: { jumpMs: number | null } }).__bench.jumpMs !== null,
     null,
-    { timeout: 60_000, polling: 20 },
+    { timeout, polling: 20 },
   );
 }

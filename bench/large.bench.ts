@@ -71,7 +71,7 @@ it(`headless Chromium: a ${SIZE.toLocaleString("en")}-event session`, async () =
     await waitForQuiet(page);
     const cdp = await context.newCDPSession(page);
     const heapOpen = (await cdp.send("Runtime.getHeapUsage")) as { usedSize: number };
-    const jumps = await jumpTimeline(page, JUMP_ROUNDS);
+    const jumps = await jumpTimeline(page, JUMP_ROUNDS, TIMEOUT_MS);
     const all = summarize(Object.values(jumps).flat());
     const heapJumps = (await cdp.send("Runtime.getHeapUsage")) as { usedSize: number };
     const heapMb = roundTo(Math.max(heapOpen.usedSize, heapJumps.usedSize) / 2 ** 20, 0);

@@ -12,7 +12,7 @@ let fixture: RouteFixture;
 beforeAll(async () => {
   // A stored key: what an imported base URL must never receive unconfirmed.
   fixture = await openRouteFixture({ ANTHROPIC_API_KEY: "sk-ant-api03-route-test-key-0123456789abcdef" });
-});
+}, 60_000);
 afterAll(() => fixture.close());
 
 async function call(pattern: string, method: HttpMethod, params: Record<string, string>, body?: unknown) {

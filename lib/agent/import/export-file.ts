@@ -2,7 +2,7 @@ import "server-only";
 import { findRefusedPolicyPattern } from "@/lib/pipeline/policy/policy-patterns";
 import type { ProviderConfig } from "@/lib/trace/config";
 import type { EventKind, NewEvent } from "@/lib/trace/events";
-import { findBadProvider } from "./provider-config";
+import { encodeRedactedBaseURLs, findBadProvider } from "./provider-config";
 import { describeValue, isRecord, type JsonObject } from "./shapes";
 
 /** Every event kind, so an export naming another is refused (the type keeps this list complete). */
@@ -94,12 +94,13 @@ export type ReadExportOutcome = { ok: true; value: ReadExport } | { ok: false; e
  * `sessionId` (an export without times is stamped with the import's, and a note says so). The first event must be
  * `session.created`; an event of a kind this version does not know is refused.
  */
-export function readExportFile(file: JsonObject, notes: string[]): ReadExportOutcome {
-  if (file.version !== 1)
+export function readExportFile(original: JsonObject, notes: string[]): ReadExportOutcome {
+  if (original.version !== 1)
     return {
       ok: false,
-      error: `/version: this Toolscope reads export version 1; got ${JSON.stringify(file.version)}.`,
+      error: `/version: this Toolscope reads export version 1; got ${JSON.stringify(original.version)}.`,
     };
+  const file = withEncodedBaseURLs(original, notes);
   const events = file.events;
   if (!Array.isArray(events) || events.length === 0)
     return { ok: false, error: "/events: an export needs its events, session.created first." };
@@ -156,4 +157,11 @@ export function readExportFile(file: JsonObject, notes: string[]): ReadExportOut
     return event as unknown as NewEvent;
   });
   return { ok: true, value: { title, provider, events: stripped, ...(times ? { times } : {}) } };
+}
+
+/** The file with any redacted provider base URL percent-encoded (see `encodeRedactedBaseURLs`). */
+function withEncodedBaseURLs(file: JsonObject, notes: string[]): JsonObject {
+  if (!Array.isArray(file.events) || !file.events.every(isRecord)) return file;
+  const { events, session } = encodeRedactedBaseURLs(file.events as JsonObject[], file.session, notes);
+  return { ...file, events, ...(session === undefined ? {} : { session }) } as JsonObject;
 }

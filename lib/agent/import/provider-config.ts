@@ -60,3 +60,56 @@ export function findBadProvider(events: readonly JsonObject[], session: unknown)
     return checkImportedProvider(session.provider, "/session/provider");
   return null;
 }
+
+/** The marker redaction writes (lib/store/redact.ts), as it may sit inside a base URL. */
+const REDACTED_MARKER = "[REDACTED]";
+const ENCODED_MARKER = "%5BREDACTED%5D";
+
+/**
+ * A base URL that held a secret holds the redaction marker once recorded (the store redacts every
+ * event as it is appended), and `[` `]` make it no URI: such a URL is read percent-encoded, so a
+ * session's own export imports again (its URL is held, like any imported one). Returns the events
+ * and session with those base URLs encoded, copying only what changes; a note says so.
+ */
+export function encodeRedactedBaseURLs(
+  events: JsonObject[],
+  session: unknown,
+  notes: string[],
+): { events: JsonObject[]; session: unknown } {
+  let changed = false;
+  const encode = (provider: unknown): unknown => {
+    if (
+      !isRecord(provider) ||
+      typeof provider.baseURL !== "string" ||
+      !provider.baseURL.includes(REDACTED_MARKER)
+    )
+      return provider;
+    changed = true;
+    return { ...provider, baseURL: provider.baseURL.split(REDACTED_MARKER).join(ENCODED_MARKER) };
+  };
+  const out = events.map((event) => {
+    if (event.kind === "session.created" && isRecord(event.config)) {
+      const provider = encode(event.config.provider);
+      return provider === event.config.provider ? event : { ...event, config: { ...event.config, provider } };
+    }
+    if (event.kind === "session.configured" && isRecord(event.changes) && isRecord(event.changes.provider)) {
+      const { before, after } = event.changes.provider;
+      const [b, a] = [encode(before), encode(after)];
+      return b === before && a === after
+        ? event
+        : { ...event, changes: { ...event.changes, provider: { before: b, after: a } } };
+    }
+    if (event.kind === "session.forked" && isRecord(event.edits)) {
+      const provider = encode(event.edits.provider);
+      return provider === event.edits.provider ? event : { ...event, edits: { ...event.edits, provider } };
+    }
+    return event;
+  });
+  const encodedSession =
+    isRecord(session) && session.provider !== undefined
+      ? { ...session, provider: encode(session.provider) }
+      : session;
+  if (changed)
+    notes.push("A provider baseURL held a redacted secret; it was read with [REDACTED] percent-encoded.");
+  return { events: out, session: encodedSession };
+}

@@ -146,6 +146,19 @@ describe("an imported provider config is checked as POST /api/sessions checks on
   });
 });
 
+describe("a base URL whose secret the export redacted", () => {
+  it("imports percent-encoded, with a note, and held", async () => {
+    const imported = importFile(
+      await exportWith({ kind: "anthropic", baseURL: `${host.url}/v1?key=[REDACTED]` }),
+    );
+    if (!imported.ok) throw new Error(imported.problem.error);
+    const encoded = `${host.url}/v1?key=%5BREDACTED%5D`;
+    expect(imported.value.notes.join("\n")).toContain("[REDACTED] percent-encoded");
+    expect(findHeldProviderURL(runtime.store.events(imported.value.id))).toMatchObject({ baseURL: encoded });
+    expect(runtime.store.getSession(imported.value.id)?.provider).toMatchObject({ baseURL: encoded });
+  });
+});
+
 describe("an imported base URL is held until a person trusts it", () => {
   it("refuses a run with 409 and sends nothing, then after trust (which survives a restart) sends the key", async () => {
     const imported = importFile(await exportWith({ kind: "anthropic", baseURL: host.url }));
