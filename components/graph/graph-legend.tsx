@@ -19,6 +19,10 @@ export function GraphLegend() {
           <span className="graph-swatch-line graph-swatch-branch" aria-hidden="true" />
           {t("legendBranch")}
         </li>
+        <li title={t("legendGroupHint")}>
+          <span className="graph-swatch-group" aria-hidden="true" />
+          {t("legendGroup")}
+        </li>
       </ul>
     </div>
   );

@@ -41,7 +41,16 @@ export function reduceRunGraph(state: RunGraphState, event: TraceEvent): RunGrap
       return addAssistantBlocks(done, event);
     }
     case "batch.planned":
-      return event.callIds.reduce((next, callId) => attachToBlock(next, callId, event.seq), state);
+      return event.callIds.reduce(
+        (next, callId) =>
+          attachToBlock(
+            next,
+            callId,
+            event.seq,
+            event.schedule.findIndex((group) => group.includes(callId)),
+          ),
+        state,
+      );
     case "tool.stage":
       return applyStage(state, event);
     case "tool.decision":
@@ -113,15 +122,19 @@ export function foldRunGraph(
   return next;
 }
 
-/** Adds a seq to the tool_use block that made a call. */
-function attachToBlock(state: RunGraphState, callId: string, seq: number): RunGraphState {
+/** Adds a seq to the tool_use block that made a call, and the call's group in the batch's schedule. */
+function attachToBlock(state: RunGraphState, callId: string, seq: number, group: number): RunGraphState {
   const turn = Object.hasOwn(state.callTurns, callId) ? state.callTurns[callId]! : undefined;
   const graph = turn === undefined ? undefined : state.turns.find((candidate) => candidate.turn === turn);
   const id = graph?.order.find(
     (nodeId) => graph.nodes[nodeId]!.kind === "block" && graph.nodes[nodeId]!.callId === callId,
   );
   if (turn === undefined || !id) return state;
-  return updateNode(state, turn, id, (node) => ({ ...node, seqs: withSeq(node, seq) }));
+  return updateNode(state, turn, id, (node) => ({
+    ...node,
+    seqs: withSeq(node, seq),
+    ...(node.kind === "block" && group >= 0 ? { batchGroup: group } : {}),
+  }));
 }
 
 function nameBlock(block: StreamBlock): string {
