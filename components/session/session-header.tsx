@@ -35,6 +35,24 @@ export function SessionHeader({ session, status, eventCount, live, failure }: Se
         </div>
       </div>
       {status === "failed" && failure ? <FailureNote failure={failure} /> : null}
+      {session.parentId === undefined ? null : (
+        <p className="session-parent" data-testid="session-parent">
+          <Link href={`/sessions/${encodeURIComponent(session.parentId)}`} data-testid="parent-link">
+            {t("Fork.parentLink")}
+          </Link>
+          {session.forkSeq === undefined ? null : (
+            <span> · {t("Fork.forkedAt", { seq: session.forkSeq })}</span>
+          )}
+          {" · "}
+          <Link
+            href={`/sessions/${encodeURIComponent(session.id)}/compare?with=${encodeURIComponent(session.parentId)}`}
+            data-testid="compare-with-parent"
+            title={t("Branch.compareWithParentHint")}
+          >
+            {t("Branch.compareWithParent")}
+          </Link>
+        </p>
+      )}
       <p className="session-meta muted">
         <span>{t("Session.provider", { kind: session.provider.kind })}</span>
         <span>{t("Session.eventCount", { count: eventCount })}</span>

@@ -6,7 +6,7 @@ import type { StreamBlock } from "@/lib/protocol/stream-blocks";
 import { assertNever } from "@/lib/protocol/unified";
 import { createWireStream, reduceWireStream } from "@/lib/protocol/wire-stream";
 import type { RequestAssembled, TraceEvent, WireEvent } from "../events";
-import { addAssistantBlocks, openTurn } from "./build-turn";
+import { addAssistantBlocks, clip, openTurn } from "./build-turn";
 import { applyOutcome, applyStage, attachToCall, attachToStage } from "./call-events";
 import { EMPTY_RUN_GRAPH, updateNode, updateNodeOf, withSeq, type RunGraphState } from "./graph-state";
 import { applyPause, applyResume, applyRunEnd } from "./run-events";
@@ -82,9 +82,10 @@ export function reduceRunGraph(state: RunGraphState, event: TraceEvent): RunGrap
     case "run.interrupted":
     case "run.failed":
       return applyRunEnd(state, event);
+    case "session.forked":
+      return applyEditedMessages(state, event.edits.messages, event.seq);
     case "session.created":
     case "session.configured":
-    case "session.forked":
     case "call.replayed":
       return state;
     default:
@@ -118,6 +119,31 @@ export function foldRunGraph(
   for (const event of events) {
     if (event.seq > upTo) break;
     next = reduceRunGraph(next, event);
+  }
+  return next;
+}
+
+/**
+ * A fork's edited messages replace the copied transcript (lib/trace/transcript.ts): each user
+ * message with text is the user node of the turn it opens, counted as the transcript counts
+ * (one turn per assistant message before it), so the graph shows the edited text.
+ */
+function applyEditedMessages(state: RunGraphState, edited: unknown, seq: number): RunGraphState {
+  if (!Array.isArray(edited)) return state;
+  let turn = 0;
+  let next = state;
+  for (const message of edited as { role?: unknown; content?: unknown }[]) {
+    if (message?.role === "assistant") turn++;
+    if (message?.role !== "user" || !Array.isArray(message.content)) continue;
+    const text = (message.content as { type?: unknown; text?: unknown }[])
+      .flatMap((block) => (block?.type === "text" && typeof block.text === "string" ? [block.text] : []))
+      .join("\n");
+    if (text === "") continue;
+    next = updateNodeOf(next, turn + 1, graphIds.user(turn + 1), "user", (node) =>
+      node.detail === clip(text, 160)
+        ? node
+        : { ...node, label: clip(text, 48), detail: clip(text, 160), seqs: withSeq(node, seq) },
+    );
   }
   return next;
 }
