@@ -99,3 +99,50 @@ test("a failed run shows the reason and what to check beside its status", async 
   await expect(failure.locator('li[data-advice="baseUrl"]')).toBeVisible();
   await keepScreenshot(page, testInfo, "run-failed-why");
 });
+
+test("a fork made mid-run is ready to continue, links to its parent and the compare view, and its graph shows the edit", async ({
+  page,
+}, testInfo) => {
+  await openApp(page);
+  const created = await page.request.post("/api/sessions", { data: { title: "Todo" } });
+  const { id } = (await created.json()) as { id: string };
+  const sent = await page.request.post(`/api/sessions/${id}/messages`, {
+    data: { text: "What is in notes/todo.md?" },
+  });
+  expect(sent.status()).toBe(202);
+  let events: { seq: number; kind: string }[] = [];
+  await expect
+    .poll(
+      async () => {
+        events = ((await (await page.request.get(`/api/sessions/${id}`)).json()) as { events: typeof events })
+          .events;
+        return events.some((event) => event.kind === "run.finished");
+      },
+      { timeout: RUN_TIMEOUT },
+    )
+    .toBe(true);
+  // Mid-run: the result that completes turn 1's batch, before the model's answer.
+  const at = events.find((event) => event.kind === "tool.result")!.seq;
+  const transcript = await page.request.get(`/api/sessions/${id}/transcript?format=unified&at=${at}`);
+  const { body } = (await transcript.json()) as {
+    body: { messages: { role: string; content: { type: string; text?: string }[] }[] };
+  };
+  const messages = structuredClone(body.messages);
+  messages[0]!.content = [{ type: "text", text: "What is in notes/ideas.md?" }];
+  const forked = await page.request.post(`/api/sessions/${id}/fork`, { data: { at, edits: { messages } } });
+  expect(forked.status()).toBe(201);
+  const child = ((await forked.json()) as { id: string }).id;
+
+  await page.goto(`/sessions/${child}`);
+  await expect(status(page)).toHaveAttribute("data-status", "idle");
+  await expect(page.getByTestId("session-title")).toHaveText("Fork of “Todo” at turn 1");
+  await expect(page.getByTestId("parent-link")).toHaveAttribute("href", `/sessions/${id}`);
+  await expect(page.getByTestId("session-parent").getByTestId("compare-with-parent")).toHaveAttribute(
+    "href",
+    `/sessions/${child}/compare?with=${id}`,
+  );
+  const user = page.locator('[data-testid="graph-node"][data-node-id="t1:user"]');
+  await expect(user).toContainText("What is in notes/ideas.md?", { timeout: 30_000 });
+  await expect(page.getByTestId("message").first()).toContainText("What is in notes/ideas.md?");
+  await keepScreenshot(page, testInfo, "fork-child");
+});

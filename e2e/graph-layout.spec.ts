@@ -55,9 +55,10 @@ const overlaps = (a: Box, b: Box) =>
 async function openGraph(page: Page, id: string, focusTurn: number) {
   await page.goto(`/sessions/${encodeURIComponent(id)}`);
   const canvas = page.getByTestId("graph-canvas");
-  await expect(canvas).toBeVisible();
+  // The machine is shared: the graph draws a step after the transcript, later under load.
+  await expect(canvas).toBeVisible({ timeout: 30_000 });
   const band = page.locator(`[data-testid="graph-turn"][data-turn="${focusTurn}"]`);
-  await expect(band).toBeVisible();
+  await expect(band).toBeVisible({ timeout: 15_000 });
   // Labels are 12 px: at the opening zoom they are at least 11 px.
   await expect
     .poll(async () => Number(await canvas.getAttribute("data-zoom")))

@@ -69,7 +69,7 @@ export function FlowGraph({ events, upTo, selectedNodeId, onSelectNode, focusNod
       <GraphContext.Provider value={context}>
         {graph.nodes.length === 0 ? (
           <>
-            <GraphLegend />
+            <GraphLegend open />
             <p className="graph-empty">{t("empty")}</p>
           </>
         ) : (
