@@ -23,6 +23,7 @@ const status = (page: Page) => page.getByTestId("status");
 test("Export downloads the session as .json; Import reads it back into a new session", async ({
   page,
 }, testInfo) => {
+  test.setTimeout(120_000);
   await openApp(page);
   await createSession(page, `Export ${Date.now()}`);
   const input = page.getByTestId("message-input");
@@ -68,9 +69,12 @@ test("Export downloads the session as .json; Import reads it back into a new ses
   // A broken export: the error names the field it lacks as a JSON Pointer.
   const broken = structuredClone(exported) as { events: Record<string, unknown>[] };
   const index = broken.events.findIndex((event) => event.kind === "user.message");
+  broken.events = broken.events.slice(0, index + 1);
   delete broken.events[index]!.text;
+  const brokenFile = testInfo.outputPath("broken.json");
+  fs.writeFileSync(brokenFile, JSON.stringify(broken));
   await page.getByTestId("import-open").click();
-  await page.getByTestId("import-text").fill(JSON.stringify(broken));
+  await page.getByTestId("import-file").setInputFiles(brokenFile);
   await page.getByTestId("import-submit").click();
   await expect(page.getByTestId("import-error-path")).toContainText(`/events/${index}/text`);
   await keepScreenshot(page, testInfo, "import-error-path");

@@ -88,6 +88,9 @@ async function stageBoxes(page: Page, turn: number, stage: string) {
   return boxes;
 }
 
+// Sessions are made and drawn on a shared, loaded machine: give each case room.
+test.describe.configure({ timeout: 150_000 });
+
 for (const size of [
   { width: 1440, height: 900 },
   { width: 1920, height: 1080 },
@@ -151,7 +154,7 @@ for (const size of [
     test("a 50-turn run hands the canvas only the turns near the view; the minimap reaches the rest", async ({
       page,
     }, testInfo) => {
-      test.setTimeout(180_000);
+      test.setTimeout(240_000);
       await openApp(page);
       const messages = Array.from({ length: 25 }, () => ({ text: "What is in notes/todo.md?" }));
       const id = await runSession(page, { title: "Fifty turns" }, messages);

@@ -159,6 +159,20 @@ describe("layoutGraph", () => {
     }
   });
 
+  it("keeps every edge inside its turn's band, save the link from one turn to the next", () => {
+    const { layout } = layoutOf(batchLog());
+    for (const edge of layout.edges) {
+      const source = find(layout, edge.source);
+      const target = find(layout, edge.target);
+      if (source.turn !== target.turn) continue;
+      const band = layout.turns.find((turn) => turn.turn === source.turn)!;
+      for (const point of edge.points) {
+        expect(point.y, edge.id).toBeGreaterThanOrEqual(band.y);
+        expect(point.y, edge.id).toBeLessThanOrEqual(band.y + band.height);
+      }
+    }
+  });
+
   it("places a block without a call in the header, whatever its kind's placement", () => {
     const node: GraphNode = {
       id: "t1:block:0",

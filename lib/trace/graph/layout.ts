@@ -324,7 +324,7 @@ export function routeEdge(edge: GraphEdge, s: PlacedNode, t: PlacedNode, band: B
       { x: scx, y: tcy },
       { x: t.x, y: tcy },
     ];
-  if (s.turn !== t.turn || t.y >= s.y + s.height + GRID.turnGap) {
+  if (s.turn !== t.turn) {
     // To the next turn: down to the gap above its band, across, down into its first node.
     const gapY = band.y - GRID.turnGap / 2;
     const tx = t.x + Math.min(24, t.width / 2);
