@@ -32,8 +32,8 @@ export function chooseFocusTurn(nodes: readonly GraphNode[]): number | null {
 
 /**
  * The viewport showing `box`: zoomed to fit it, but never below `minZoom` (by default the readable
- * zoom, where labels are ≥ 11 px) nor above 1. A box that fits is centred across and set at the top; one too wide starts at its
- * left edge, one too tall at its top.
+ * zoom, where labels are ≥ 11 px) nor above 1. A box that fits is centred; one too wide starts
+ * at its left edge, one too tall at its top.
  */
 export function frameBox(box: Box, pane: PaneSize, minZoom = READABLE_ZOOM, padding = 12): Viewport {
   const room = {
