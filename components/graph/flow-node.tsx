@@ -49,7 +49,7 @@ function StreamBody({ node }: { node: StreamNode }) {
   return (
     <>
       {node.stopReason ? `${count} · ${t("stop", { reason: node.stopReason })}` : count}
-      {node.streamBlocks && node.streamBlocks.length > 0 ? (
+      {!node.stopReason && node.streamBlocks && node.streamBlocks.length > 0 ? (
         <span className="graph-node-blocks" data-testid="graph-stream-blocks">
           {node.streamBlocks.join(" · ")}
         </span>

@@ -20,7 +20,7 @@ export const PANE_LIMITS = {
 /** The middle column never gets narrower than this. */
 const MIDDLE_MIN = 0.25;
 const LAYOUT_KEY = "toolscope.layout.v1";
-const DEFAULT_SIZES: PaneSizes = Object.freeze({ left: 0.32, right: 0.22, graph: 0.45 });
+const DEFAULT_SIZES: PaneSizes = Object.freeze({ left: 0.28, right: 0.2, graph: 0.58 });
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 

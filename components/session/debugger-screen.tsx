@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import dynamic from "next/dynamic";
-import { memo, useState } from "react";
+import { memo, useMemo, useState } from "react";
 import { BreakpointToggles } from "@/components/controls/breakpoint-toggles";
 import { ControlBar } from "@/components/controls/control-bar";
 import { PausedBanner } from "@/components/controls/paused-banner";
@@ -18,6 +18,7 @@ import { TranscriptView } from "@/components/transcript/transcript-view";
 import { NO_BREAKPOINTS } from "@/lib/trace/config";
 import type { GraphNode } from "@/lib/trace/graph/types";
 import { countEventsThrough } from "@/lib/trace/checkpoints";
+import { explainFailure } from "@/lib/trace/failure";
 import { DetailPane, type DetailMode } from "./detail-pane";
 import { EventDetail } from "./event-detail";
 import { GraphPane, NodeDetail } from "./graph-pane";
@@ -64,6 +65,10 @@ export function DebuggerScreen({ data, live, initialSeq }: DebuggerScreenProps) 
   const [selectedNode, setSelectedNode] = useState<GraphNode | null>(null);
   const [guideNodeIds, setGuideNodeIds] = useState<readonly string[]>([]);
 
+  const failure = useMemo(
+    () => (runState.status === "failed" ? explainFailure(events) : null),
+    [runState.status, events],
+  );
   const paused = runState.status === "paused" ? derivePausedPoint(events) : null;
   const pausedCall = findToolCall(latestTranscript.messages, paused?.callId ?? null);
   const lastRole = latestTranscript.messages.at(-1)?.role ?? null;
@@ -85,7 +90,13 @@ export function DebuggerScreen({ data, live, initialSeq }: DebuggerScreenProps) 
 
   return (
     <div className="debugger-page" data-testid="debugger">
-      <SessionHeader session={session} status={runState.status} eventCount={events.length} live={live} />
+      <SessionHeader
+        session={session}
+        status={runState.status}
+        eventCount={events.length}
+        live={live}
+        failure={failure}
+      />
       <div className="debugger-controls">
         <ControlBar sessionId={session.id} enabled={enabled} onAction={cursor.goLive} />
         <BreakpointToggles sessionId={session.id} breakpoints={config?.breakpoints ?? NO_BREAKPOINTS} />

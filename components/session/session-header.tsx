@@ -1,7 +1,10 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
+import { ExportLink } from "@/components/common/export-link";
 import { StatusBadge } from "@/components/common/status-badge";
+import { ImportDialog } from "@/components/sessions/import-dialog";
 import type { SessionDetail } from "@/lib/contract/sessions";
+import type { FailureExplanation } from "@/lib/trace/failure";
 import type { SessionStatus } from "@/lib/trace/status";
 import type { LiveState } from "./use-live-events";
 
@@ -11,10 +14,12 @@ interface SessionHeaderProps {
   status: SessionStatus;
   eventCount: number;
   live: LiveState;
+  /** Why the last run failed, when it did (lib/trace/failure.ts). */
+  failure?: FailureExplanation | null;
 }
 
-/** The session's title, derived status, provider, size and whether live updates are flowing. */
-export function SessionHeader({ session, status, eventCount, live }: SessionHeaderProps) {
+/** The session's title, derived status (and why a failed run failed), provider, size, live updates, Export and Import. */
+export function SessionHeader({ session, status, eventCount, live, failure }: SessionHeaderProps) {
   const t = useTranslations();
   return (
     <header className="session-header">
@@ -24,7 +29,30 @@ export function SessionHeader({ session, status, eventCount, live }: SessionHead
       <div className="session-title-row">
         <h1 data-testid="session-title">{session.title || t("Common.untitled")}</h1>
         <StatusBadge status={status} />
+        <div className="session-file-actions">
+          <ExportLink id={session.id} title={session.title} />
+          <ImportDialog />
+        </div>
       </div>
+      {status === "failed" && failure ? <FailureNote failure={failure} /> : null}
+      {session.parentId === undefined ? null : (
+        <p className="session-parent" data-testid="session-parent">
+          <Link href={`/sessions/${encodeURIComponent(session.parentId)}`} data-testid="parent-link">
+            {t("Fork.parentLink")}
+          </Link>
+          {session.forkSeq === undefined ? null : (
+            <span> · {t("Fork.forkedAt", { seq: session.forkSeq })}</span>
+          )}
+          {" · "}
+          <Link
+            href={`/sessions/${encodeURIComponent(session.id)}/compare?with=${encodeURIComponent(session.parentId)}`}
+            data-testid="compare-with-parent"
+            title={t("Branch.compareWithParentHint")}
+          >
+            {t("Branch.compareWithParent")}
+          </Link>
+        </p>
+      )}
       <p className="session-meta muted">
         <span>{t("Session.provider", { kind: session.provider.kind })}</span>
         <span>{t("Session.eventCount", { count: eventCount })}</span>
@@ -33,5 +61,28 @@ export function SessionHeader({ session, status, eventCount, live }: SessionHead
         </span>
       </p>
     </header>
+  );
+}
+
+/** The failed run's reason, as recorded, and what to check, beside the status. */
+function FailureNote({ failure }: { failure: FailureExplanation }) {
+  const t = useTranslations("Failure");
+  return (
+    <div className="run-failure" role="alert" data-testid="run-failure">
+      <p>
+        <strong>{failure.status === null ? t("title") : t("titleStatus", { status: failure.status })}</strong>{" "}
+        <code data-testid="run-failure-reason">{failure.reason}</code>
+      </p>
+      <ul>
+        {failure.advice.map((advice) => (
+          <li key={advice} data-advice={advice}>
+            {t(`advice.${advice}`)}
+          </li>
+        ))}
+      </ul>
+      <p>
+        <Link href="/settings">{t("settings")}</Link>
+      </p>
+    </div>
   );
 }

@@ -2,6 +2,7 @@ import { useRouter } from "next/navigation";
 import { useFormatter, useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { InlineError } from "@/components/common/query-states";
+import { ApiError } from "@/components/data/api";
 import { useImport } from "./use-import";
 
 interface ChosenFile {
@@ -155,6 +156,11 @@ export function ImportDialog() {
             ) : null}
             {importer.error ? <p className="import-failed">{t("failed")}</p> : null}
             <InlineError error={importer.error} />
+            {importer.error instanceof ApiError && importer.error.path ? (
+              <p className="import-error-path" data-testid="import-error-path">
+                {t("errorPath", { path: importer.error.path })}
+              </p>
+            ) : null}
             <div className="import-actions">
               <button
                 type="submit"

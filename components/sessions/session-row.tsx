@@ -3,6 +3,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { InlineError } from "@/components/common/query-states";
+import { ExportLink } from "@/components/common/export-link";
 import { StatusBadge } from "@/components/common/status-badge";
 import type { SessionSummary } from "@/lib/contract/sessions";
 import { useDeleteSession } from "./use-sessions";
@@ -79,6 +80,7 @@ export function SessionRow({ session, depth = 0 }: { session: SessionSummary; de
             <Link href={href} className="button-link">
               {t("Sessions.open")}
             </Link>
+            <ExportLink id={session.id} title={session.title} />
             {session.parentId === undefined ? null : (
               <Link
                 href={`${href}/compare?with=${encodeURIComponent(session.parentId)}`}

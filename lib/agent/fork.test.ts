@@ -4,7 +4,7 @@ import type { VirtualClock } from "@/lib/clock/virtual-clock";
 import type { TraceEvent } from "@/lib/trace/events";
 import { projectTranscript } from "@/lib/trace/transcript";
 import { controlSession } from "./control";
-import { forkSession, listForkPoints } from "./fork";
+import { describeForkTitle, forkSession, listForkPoints } from "./fork";
 import { startMessageRun } from "./runs";
 import { only, openTestRuntime, TEST_START, type TestRuntime } from "./testing/offline-runtime";
 
@@ -39,6 +39,16 @@ async function readTodo() {
   return { id, events, user, result, answer };
 }
 
+describe("describeForkTitle", () => {
+  it("names the parent and the last turn the copied prefix opened", async () => {
+    const parent = await readTodo();
+    const prefix = parent.events.slice(0, parent.result + 1);
+    expect(describeForkTitle("Todo", prefix)).toBe("Fork of “Todo” at turn 1");
+    expect(describeForkTitle("", parent.events)).toBe("Fork of an untitled session at turn 2");
+    expect(describeForkTitle("Todo", [])).toBe("Fork of “Todo”");
+  });
+});
+
 describe("the fork points", () => {
   it("are user messages, answers without calls, and the result that completes a batch", async () => {
     const { events, user, result, answer } = await readTodo();
@@ -66,12 +76,13 @@ describe("forking a session", () => {
         forkSeq: parent.result,
         edits: {},
       }),
-      expect.objectContaining({ kind: "run.interrupted", runId, syntheticResults: [] }),
+      expect.objectContaining({ kind: "run.interrupted", forked: true, runId, syntheticResults: [] }),
     ]);
     expect(test.runtime.store.getSession(id)).toMatchObject({
       parentId: parent.id,
       forkSeq: parent.result,
-      status: "interrupted",
+      status: "idle",
+      title: expect.stringMatching(/^Fork of /),
     });
     const parentRow = test.runtime.store.getSession(parent.id)!;
     expect("parentId" in parentRow || "forkSeq" in parentRow).toBe(false);

@@ -36,14 +36,14 @@ export type ForkOutcome = Outcome<{ id: string }, ForkProblemDetails>;
  *    creation: tools resolved, provider checked), then `provider.trust { trusted: false }` for
  *    each base URL the parent holds that the prefix does not (a fork of a held session stays held);
  * 4. when `at` falls inside a run (the usual case), `run.interrupted` for that run, so nothing
- *    copied looks live in the child. At a fork point every call is answered, so it carries no
- *    synthetic results; the child's status is `interrupted` until it continues.
+ *    copied looks live in the child, marked `forked` so the child is `idle` (not `interrupted`):
+ *    at a fork point every call is answered, so it carries no synthetic results.
  *
  * `edits.messages` replaces the whole transcript: the transcript projection honours
  * `session.forked.edits.messages`, so the child's transcript is exactly those messages, and
  * later events build on them. They must pass the pairing doctor (errors, not warnings).
- * The child's row carries `parentId` and `forkSeq`, the title as of `at` and the provider it
- * will use. The child continues with `POST .../messages` or `control continue`.
+ * The child's row carries `parentId` and `forkSeq`, its own title ("Fork of “…” at turn N",
+ * the parent's title as of `at`) and the provider it will use. The child continues with `POST .../messages` or `control continue`.
  * Refusals: `not_found` for an unknown parent; `unprocessable` with `validSeqs` for an `at` that
  * is not a fork point, or with `problems` for messages that break pairing; `invalid` naming the edit.
  */
@@ -83,7 +83,7 @@ export function forkSession(runtime: Runtime, parentId: string, body: ForkBody):
   runtime.store.transaction(() => {
     runtime.store.createSession({
       id,
-      title: config.title,
+      title: describeForkTitle(config.title, prefix),
       provider: edits.provider ?? config.provider,
       parentId,
       forkSeq: body.at,
@@ -93,6 +93,7 @@ export function forkSession(runtime: Runtime, parentId: string, body: ForkBody):
     if (liveRunId)
       runtime.store.append(id, {
         kind: "run.interrupted",
+        forked: true,
         runId: liveRunId,
         reason: `forked at event ${body.at}: the fork does not continue this run`,
         syntheticResults: createSyntheticResults(log, "The session was forked"),
@@ -111,6 +112,16 @@ function carryHeldBaseURLs(parent: readonly TraceEvent[], prefix: readonly Trace
   return listHeldBaseURLs(parent)
     .filter((held) => !inPrefix.has(held.baseURL))
     .map((held) => ({ kind: "provider.trust", baseURL: held.baseURL, trusted: false, reason: held.reason }));
+}
+
+/** The child's title: `Fork of “Parent” at turn 2` (the last turn the copied prefix opened). */
+export function describeForkTitle(parentTitle: string, prefix: readonly TraceEvent[]): string {
+  let turn = 0;
+  for (const event of prefix)
+    if (event.kind === "user.message" || event.kind === "request.assembled")
+      turn = Math.max(turn, event.turn);
+  const name = parentTitle ? `“${parentTitle}”` : "an untitled session";
+  return turn > 0 ? `Fork of ${name} at turn ${turn}` : `Fork of ${name}`;
 }
 
 function stripEnvelope(event: TraceEvent): NewEvent {

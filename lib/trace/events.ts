@@ -252,6 +252,11 @@ export interface RunFinished extends RunEnd {
 }
 export interface RunInterrupted extends RunEnd {
   kind: "run.interrupted";
+  /**
+   * True when a fork ended the run it copied (the child does not continue it): the child is then
+   * `idle`, ready to continue, not `interrupted`.
+   */
+  forked?: true;
 }
 export interface RunFailed extends RunEnd {
   kind: "run.failed";

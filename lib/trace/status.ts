@@ -39,7 +39,13 @@ export function reduceRunState(state: RunState, event: TraceEvent): RunState {
     case "run.failed":
       return { status: "failed", liveRunId: null, lastRunId: event.runId, pauses: 0 };
     case "run.interrupted":
-      return { status: "interrupted", liveRunId: null, lastRunId: event.runId, pauses: 0 };
+      // A fork ends the run it copied: the child waits for a message or a continue.
+      return {
+        status: event.forked ? "idle" : "interrupted",
+        liveRunId: null,
+        lastRunId: event.runId,
+        pauses: 0,
+      };
     default:
       return state;
   }

@@ -151,8 +151,10 @@ describe("POST /api/import, fuzzed with damaged recordings", () => {
       }),
     );
     expect(response.status).toBe(422);
+    // The answer names the field as its `path`, the pointer the reason starts with.
     expect(await response.json()).toEqual({
       error: `The body looks like an Anthropic ${kind}, but ${reason}`,
+      path: reason.slice(0, reason.indexOf(":")),
     });
   });
 

@@ -16,6 +16,14 @@ export const IMPORTED_BASE_URL_REASON =
 export const UNREADABLE_IMPORT = "The input could not be read";
 
 /**
+ * The JSON Pointer a reader's error starts its point with (`…, but /events/2/text: missing…`), so
+ * the answer names it as its `path`; undefined when the error names none.
+ */
+export function findErrorPointer(error: string): string | undefined {
+  return /(?:^|\s)(\/[^\s:]*):/.exec(error)?.[1];
+}
+
+/**
  * `POST /api/import`: reads the input into a plan (see `planImport`), then stores the new session
  * and all its events in one store transaction, so a failure leaves nothing behind. Unrecognized
  * or malformed input is `unprocessable`, saying what was expected, and nothing is saved. Every event passes
@@ -23,7 +31,8 @@ export const UNREADABLE_IMPORT = "The input could not be read";
  */
 export function importSession(runtime: Runtime, input: ImportInput): Outcome<ImportResult> {
   const planned = planSafely(input, runtime.clock.now());
-  if (!planned.ok) return refuse("unprocessable", planned.error, planned.path);
+  if (!planned.ok)
+    return refuse("unprocessable", planned.error, planned.path ?? findErrorPointer(planned.error));
   return succeed(writePlan(runtime, planned.plan));
 }
 
@@ -41,7 +50,8 @@ export async function importUnlessAbandoned(
   await yieldTurn();
   if (signal.aborted) return abandoned();
   const planned = planSafely(input, runtime.clock.now());
-  if (!planned.ok) return refuse("unprocessable", planned.error, planned.path);
+  if (!planned.ok)
+    return refuse("unprocessable", planned.error, planned.path ?? findErrorPointer(planned.error));
   await yieldTurn();
   if (signal.aborted) return abandoned();
   return succeed(writePlan(runtime, planned.plan));

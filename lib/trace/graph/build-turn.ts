@@ -26,7 +26,8 @@ import {
 /** Stages whose failure ends the call early: the branch to its error result (docs/architecture.md's diagram). */
 export const BRANCHING_STAGES = ["lookup", "prepare", "validate", "preflight", "approval"] as const;
 
-const clip = (text: string, max = 48) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+/** `text` cut to `max` characters with an ellipsis. */
+export const clip = (text: string, max = 48) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 /** What a node is before any event reaches it. */
 const PENDING = { status: "pending", seqs: [], detail: "" } as const;

@@ -6,7 +6,7 @@ import type { StreamBlock } from "@/lib/protocol/stream-blocks";
 import { assertNever } from "@/lib/protocol/unified";
 import { createWireStream, reduceWireStream } from "@/lib/protocol/wire-stream";
 import type { RequestAssembled, TraceEvent, WireEvent } from "../events";
-import { addAssistantBlocks, openTurn } from "./build-turn";
+import { addAssistantBlocks, clip, openTurn } from "./build-turn";
 import { applyOutcome, applyStage, attachToCall, attachToStage } from "./call-events";
 import { EMPTY_RUN_GRAPH, updateNode, updateNodeOf, withSeq, type RunGraphState } from "./graph-state";
 import { applyPause, applyResume, applyRunEnd } from "./run-events";
@@ -41,7 +41,16 @@ export function reduceRunGraph(state: RunGraphState, event: TraceEvent): RunGrap
       return addAssistantBlocks(done, event);
     }
     case "batch.planned":
-      return event.callIds.reduce((next, callId) => attachToBlock(next, callId, event.seq), state);
+      return event.callIds.reduce(
+        (next, callId) =>
+          attachToBlock(
+            next,
+            callId,
+            event.seq,
+            event.schedule.findIndex((group) => group.includes(callId)),
+          ),
+        state,
+      );
     case "tool.stage":
       return applyStage(state, event);
     case "tool.decision":
@@ -73,9 +82,10 @@ export function reduceRunGraph(state: RunGraphState, event: TraceEvent): RunGrap
     case "run.interrupted":
     case "run.failed":
       return applyRunEnd(state, event);
+    case "session.forked":
+      return applyEditedMessages(state, event.edits.messages, event.seq);
     case "session.created":
     case "session.configured":
-    case "session.forked":
     case "call.replayed":
     case "provider.trust":
       return state;
@@ -114,15 +124,44 @@ export function foldRunGraph(
   return next;
 }
 
-/** Adds a seq to the tool_use block that made a call. */
-function attachToBlock(state: RunGraphState, callId: string, seq: number): RunGraphState {
+/**
+ * A fork's edited messages replace the copied transcript (lib/trace/transcript.ts): each user
+ * message with text is the user node of the turn it opens, counted as the transcript counts
+ * (one turn per assistant message before it), so the graph shows the edited text.
+ */
+function applyEditedMessages(state: RunGraphState, edited: unknown, seq: number): RunGraphState {
+  if (!Array.isArray(edited)) return state;
+  let turn = 0;
+  let next = state;
+  for (const message of edited as { role?: unknown; content?: unknown }[]) {
+    if (message?.role === "assistant") turn++;
+    if (message?.role !== "user" || !Array.isArray(message.content)) continue;
+    const text = (message.content as { type?: unknown; text?: unknown }[])
+      .flatMap((block) => (block?.type === "text" && typeof block.text === "string" ? [block.text] : []))
+      .join("\n");
+    if (text === "") continue;
+    next = updateNodeOf(next, turn + 1, graphIds.user(turn + 1), "user", (node) =>
+      node.detail === clip(text, 160)
+        ? node
+        : { ...node, label: clip(text, 48), detail: clip(text, 160), seqs: withSeq(node, seq) },
+    );
+  }
+  return next;
+}
+
+/** Adds a seq to the tool_use block that made a call, and the call's group in the batch's schedule. */
+function attachToBlock(state: RunGraphState, callId: string, seq: number, group: number): RunGraphState {
   const turn = Object.hasOwn(state.callTurns, callId) ? state.callTurns[callId]! : undefined;
   const graph = turn === undefined ? undefined : state.turns.find((candidate) => candidate.turn === turn);
   const id = graph?.order.find(
     (nodeId) => graph.nodes[nodeId]!.kind === "block" && graph.nodes[nodeId]!.callId === callId,
   );
   if (turn === undefined || !id) return state;
-  return updateNode(state, turn, id, (node) => ({ ...node, seqs: withSeq(node, seq) }));
+  return updateNode(state, turn, id, (node) => ({
+    ...node,
+    seqs: withSeq(node, seq),
+    ...(node.kind === "block" && group >= 0 ? { batchGroup: group } : {}),
+  }));
 }
 
 function nameBlock(block: StreamBlock): string {

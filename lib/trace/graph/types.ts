@@ -84,6 +84,8 @@ export interface BlockNode extends NodeBase<"block"> {
   blockType: GraphBlockType;
   /** The call a `tool_use` block made (no other block has one). */
   callId?: string;
+  /** The call's group in its batch's schedule (`batch.planned`), 0-based: calls of one group run together. */
+  batchGroup?: number;
 }
 
 /** One of a tool call's nine stages. */
