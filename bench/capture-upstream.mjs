@@ -69,4 +69,5 @@ const server = http.createServer((request, response) => {
     );
   });
 });
+server.keepAliveTimeout = 120_000;
 server.listen(0, "127.0.0.1", () => process.stdout.write(`${server.address().port}\n`));

@@ -18,10 +18,10 @@ const READ_TOOL = {
 let server: CaptureServer;
 beforeEach(async () => {
   server = await startCaptureServer();
-});
+}, 60_000);
 afterEach(async () => {
   await server.close();
-});
+}, 60_000);
 
 function client(key = CAPTURE_TOKEN) {
   return new Anthropic({ apiKey: key, baseURL: `${server.origin}/capture/anthropic`, maxRetries: 0 });
@@ -35,7 +35,7 @@ function eventsOf<K extends TraceEvent["kind"]>(sessionId: string, kind: K): Eve
   return server.runtime.store.events(sessionId).filter((event): event is EventOf<K> => event.kind === kind);
 }
 
-describe("capture with the Anthropic SDK", () => {
+describe("capture with the Anthropic SDK", { timeout: 60_000 }, () => {
   it("records a streamed turn exactly as the SDK assembled it", async () => {
     const stream = client().messages.stream({
       model: "claude-sonnet-4-5",
@@ -136,6 +136,41 @@ describe("capture with the Anthropic SDK", () => {
       messages: [{ role: "user", content: "Summarize the plan" }],
     });
     expect(captureSessions()).toHaveLength(2);
+  });
+
+  it("starts a new session when the one a request continues was deleted", async () => {
+    const anthropic = client();
+    const question: Anthropic.MessageParam = { role: "user", content: "Hello" };
+    const first = await anthropic.messages.create({ model: "m", max_tokens: 64, messages: [question] });
+    const [session] = captureSessions();
+    server.runtime.store.deleteSession(session!.id);
+    await anthropic.messages.create({
+      model: "m",
+      max_tokens: 64,
+      messages: [
+        question,
+        { role: "assistant", content: first.content },
+        { role: "user", content: "And then?" },
+      ],
+    });
+    const sessions = captureSessions();
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0]!.id).not.toBe(session!.id);
+  });
+
+  it("adds a request to the session x-toolscope-session names, creating it under that id", async () => {
+    const anthropic = client();
+    const headers = { "x-toolscope-session": "my-agent-run-1" };
+    await anthropic.messages.create(
+      { model: "m", max_tokens: 64, messages: [{ role: "user", content: "One" }] },
+      { headers },
+    );
+    await anthropic.messages.create(
+      { model: "m", max_tokens: 64, messages: [{ role: "user", content: "Two" }] },
+      { headers },
+    );
+    expect(captureSessions().map((session) => session.id)).toEqual(["my-agent-run-1"]);
+    expect(eventsOf("my-agent-run-1", "request.assembled").map((event) => event.turn)).toEqual([1, 2]);
   });
 
   it("raises the SDK's own AuthenticationError for a wrong key, and records nothing", async () => {

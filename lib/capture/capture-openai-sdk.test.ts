@@ -29,10 +29,10 @@ const QUESTION = "What is in notes/todo.md?";
 let server: CaptureServer;
 beforeEach(async () => {
   server = await startCaptureServer();
-});
+}, 60_000);
 afterEach(async () => {
   await server.close();
-});
+}, 60_000);
 
 function client(key = CAPTURE_TOKEN) {
   return new OpenAI({ apiKey: key, baseURL: `${server.origin}/capture/openai/v1`, maxRetries: 0 });
@@ -62,7 +62,7 @@ function dropSdkFields(value: unknown): unknown {
   );
 }
 
-describe("capture with the OpenAI SDK, Chat Completions", () => {
+describe("capture with the OpenAI SDK, Chat Completions", { timeout: 60_000 }, () => {
   it("records a streamed completion as the SDK's stream helper assembled it", async () => {
     const stream = client().chat.completions.stream({
       model: "gpt-4.1",
@@ -103,7 +103,7 @@ describe("capture with the OpenAI SDK, Chat Completions", () => {
   });
 });
 
-describe("capture with the OpenAI SDK, Responses", () => {
+describe("capture with the OpenAI SDK, Responses", { timeout: 60_000 }, () => {
   it("records a streamed response as the SDK assembled it", async () => {
     const stream = client().responses.stream({
       model: "gpt-4.1",

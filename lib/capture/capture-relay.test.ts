@@ -67,16 +67,17 @@ beforeEach(async () => {
       handle(request, response, body);
     });
   });
+  upstream.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
   server = await startCaptureServer({ ANTHROPIC_API_KEY: UPSTREAM_KEY });
   const { port } = upstream.address() as AddressInfo;
   writeProviderDefaults("anthropic", { baseURL: `http://127.0.0.1:${port}` });
-});
+}, 60_000);
 afterEach(async () => {
   await server.close();
   upstream.closeAllConnections();
   await new Promise<void>((resolve) => upstream.close(() => resolve()));
-});
+}, 60_000);
 
 const anthropic = () =>
   new Anthropic({
@@ -113,7 +114,7 @@ async function post(body: unknown, headers: Record<string, string> = {}): Promis
   });
 }
 
-describe("the capture relay", () => {
+describe("the capture relay", { timeout: 60_000 }, () => {
   it("passes each event on as it arrives, logged first, byte for byte; the upstream gets Toolscope's key, never the client's", async () => {
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
@@ -166,6 +167,32 @@ describe("the capture relay", () => {
       { source: "http", status: 529, body: JSON.stringify(body) },
     ]);
     expect(eventsOf(sessionId, "run.failed")).toHaveLength(1);
+  });
+
+  it("records a repeat of an unanswered request as the next attempt of the same turn", async () => {
+    let calls = 0;
+    handle = (_request, response) => {
+      calls += 1;
+      if (calls === 1) {
+        response.writeHead(529, { "content-type": "application/json" });
+        return void response.end(
+          JSON.stringify({ type: "error", error: { type: "overloaded_error", message: "Overloaded" } }),
+        );
+      }
+      response.writeHead(200, { "content-type": "text/event-stream" });
+      response.end(START + TOOL_START + TOOL_DELTA + REST.join(""));
+    };
+    await expect(anthropic().messages.create(REQUEST)).rejects.toMatchObject({ status: 529 });
+    await anthropic().messages.stream(REQUEST).finalMessage();
+    const sessionId = onlySession();
+    const requests = eventsOf(sessionId, "request.assembled");
+    expect(requests.map((event) => [event.turn, event.attempt])).toEqual([
+      [1, 1],
+      [1, 2],
+    ]);
+    expect(eventsOf(sessionId, "turn.completed").map((event) => [event.turn, event.attempt])).toEqual([
+      [1, 2],
+    ]);
   });
 
   it("records an upstream that cuts its stream as cut: wire.error, a cut turn, its call answered interrupted", async () => {

@@ -13,10 +13,10 @@ import { CAPTURE_TOKEN, startCaptureServer, type CaptureServer } from "@/lib/ser
 let server: CaptureServer;
 beforeEach(async () => {
   server = await startCaptureServer();
-});
+}, 60_000);
 afterEach(async () => {
   await server.close();
-});
+}, 60_000);
 
 const MESSAGE = { model: "m", max_tokens: 64, messages: [{ role: "user", content: "Hello" }] };
 
@@ -28,7 +28,7 @@ async function post(path: string, headers: Record<string, string>, body: unknown
   });
 }
 
-describe("the capture endpoints' edge", () => {
+describe("the capture endpoints' edge", { timeout: 60_000 }, () => {
   it("refuses a missing key with 401 in Anthropic's and OpenAI's own error shapes", async () => {
     const anthropic = await post("/capture/anthropic/v1/messages", {});
     expect(anthropic.status).toBe(401);
@@ -153,5 +153,5 @@ describe("the capture endpoints' edge", () => {
     const messages =
       assembled?.kind === "request.assembled" ? (assembled.body.messages as { content: string }[]) : [];
     expect(messages[0]?.content.length).toBe(big.length + 6);
-  }, 60_000);
+  }, 240_000);
 });

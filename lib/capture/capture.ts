@@ -12,7 +12,14 @@ import { nameClient, replyError, resolveEndpoint } from "./endpoints";
 import { readCapturedRequest } from "./read-request";
 import { createCaptureSession, openRequest, type RequestRecord } from "./record";
 import { relayResponse } from "./reply";
-import { findContinuedTrack, listTracks, rebuildTrack, summarizeMessages, type SessionTrack } from "./tracks";
+import {
+  findContinuedTrack,
+  listTracks,
+  rebuildTrack,
+  rememberTrack,
+  summarizeMessages,
+  type SessionTrack,
+} from "./tracks";
 import type { CaptureFamily, CaptureReply, CaptureRequest, Upstream, UpstreamTable } from "./types";
 
 export interface CaptureDeps {
@@ -72,24 +79,30 @@ function placeRequest(
     if (!SESSION_ID.test(id))
       return { ok: false, message: "x-toolscope-session: a session id is 1-100 letters, digits, _ or -." };
     let track = tracks.get(id);
+    if (track && !runtime.store.getSession(id)) {
+      tracks.delete(id);
+      track = undefined;
+    }
     if (!track) {
       const row = runtime.store.getSession(id);
       if (row && row.source !== "capture")
         return { ok: false, message: `x-toolscope-session: ${id} is not a capture session.` };
       track = row ? rebuildTrack(runtime, id, record.format) : createCaptureSession(runtime, record, id);
-      tracks.set(id, track);
+      rememberTrack(runtime, track);
     }
     const continued = Math.max(0, measureFrom(track, record.summaries));
     const retry = !track.answered && continued === record.summaries.length && continued > 0;
     return { ok: true, track, from: continued, retry };
   }
   const track = findContinuedTrack(runtime, record.format, record.summaries);
-  if (track) {
+  // A session deleted since its last request takes its track with it.
+  if (track && !runtime.store.getSession(track.id)) tracks.delete(track.id);
+  else if (track) {
     const retry = !track.answered && track.conversation.length === record.summaries.length;
     return { ok: true, track, from: track.conversation.length, retry };
   }
   const created = createCaptureSession(runtime, record);
-  tracks.set(created.id, created);
+  rememberTrack(runtime, created);
   return { ok: true, track: created, from: 0, retry: false };
 }
 

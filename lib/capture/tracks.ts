@@ -47,6 +47,20 @@ export function listTracks(runtime: Runtime): Map<string, SessionTrack> {
   return tracks;
 }
 
+/** How many tracks a process keeps: the least recently used beyond it are forgotten (their sessions stay). */
+export const TRACK_LIMIT = 500;
+
+/** Adds a track, forgetting the least recently touched ones past {@link TRACK_LIMIT}. */
+export function rememberTrack(runtime: Runtime, track: SessionTrack): void {
+  const tracks = listTracks(runtime);
+  tracks.set(track.id, track);
+  if (tracks.size <= TRACK_LIMIT) return;
+  const oldest = [...tracks.values()]
+    .sort((a, b) => a.touchedAt - b.touchedAt)
+    .slice(0, tracks.size - TRACK_LIMIT);
+  for (const stale of oldest) tracks.delete(stale.id);
+}
+
 /** Canonical summaries of messages (see {@link summarizeMessage}). */
 export function summarizeMessages(messages: readonly UnifiedMessage[]): string[] {
   return messages.map(summarizeMessage);

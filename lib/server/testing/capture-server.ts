@@ -112,6 +112,9 @@ export async function startCaptureServer(env: Record<string, string> = {}): Prom
       else outgoing.destroy();
     });
   });
+  // Clients keep connections alive between requests; on a busy machine a gap can pass Node's
+  // 5 s default, and a request sent on a connection the server just closed fails.
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   vi.stubEnv("PORT", String(port));
