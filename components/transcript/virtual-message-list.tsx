@@ -1,7 +1,7 @@
 "use client";
 
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { useCallback, useLayoutEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { UnifiedMessage } from "@/lib/protocol/unified";
 import { MessageCard } from "./message-card";
 import type { PairingIndex } from "./pairing";
@@ -12,6 +12,8 @@ export const VIRTUAL_THRESHOLD = 60;
 
 /** A first guess at a message's height, in pixels; each is measured once drawn. */
 const ESTIMATED_HEIGHT = 240;
+/** How close (px) to its end a scrolled transcript counts as following it. */
+const FOLLOW_SLACK = 48;
 
 interface VirtualMessageListProps {
   messages: readonly UnifiedMessage[];
@@ -60,9 +62,24 @@ export function VirtualMessageList({ messages, streaming, pairing }: VirtualMess
     scrollMargin: margin,
   });
   // The transcript ends at the timeline's cursor: when a jump (or a new message) changes where it
-  // ends, the end is brought into view, as a short transcript shows it without scrolling.
+  // ends, the end is brought into view, as a short transcript shows it without scrolling — unless
+  // the person scrolled up to read, and the change only added messages (a live run going on).
+  const following = useRef({ atEnd: true, count: 0 });
+  useEffect(() => {
+    if (!scroller) return;
+    const onScroll = () => {
+      following.current.atEnd =
+        scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < FOLLOW_SLACK;
+    };
+    scroller.addEventListener("scroll", onScroll, { passive: true });
+    return () => scroller.removeEventListener("scroll", onScroll);
+  }, [scroller]);
   useLayoutEffect(() => {
-    if (scroller && count > 0) virtualizer.scrollToIndex(count - 1, { align: "end" });
+    const seen = following.current;
+    const shrank = count < seen.count;
+    seen.count = count;
+    if (scroller && count > 0 && (seen.atEnd || shrank))
+      virtualizer.scrollToIndex(count - 1, { align: "end" });
   }, [scroller, count, virtualizer]);
   const scrollToMessage = useCallback(
     (number: number) => virtualizer.scrollToIndex(number - 1, { align: "center" }),
