@@ -17,7 +17,7 @@ export const UNREADABLE_IMPORT = "The input could not be read";
  */
 export function importSession(runtime: Runtime, input: ImportInput): Outcome<ImportResult> {
   const planned = planSafely(input, runtime.clock.now());
-  if (!planned.ok) return refuse("unprocessable", planned.error);
+  if (!planned.ok) return refuse("unprocessable", planned.error, planned.path);
   const { plan } = planned;
   const id = newId("ses");
   const notes = [...plan.notes];
