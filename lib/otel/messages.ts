@@ -4,7 +4,8 @@
  *
  * Parts: `text { content }`, `reasoning { content }`, `tool_call { id, name, arguments }`,
  * `tool_call_response { id, response }`. Toolscope's own extras ride along as extra part fields,
- * which the conventions' schemas allow: a reasoning part's `signature`, and a response's
+ * which the conventions' schemas allow: a reasoning part's `signature`, a call's `raw_arguments`
+ * (the text as streamed, when it is not the arguments' plain JSON), and a response's
  * `is_error`, `error_kind` and `hint`, so an export imported back gives the same transcript.
  * A user message holding tool results becomes a `tool` message of the responses, then a `user`
  * message of its text, as the conventions place them.
@@ -34,7 +35,15 @@ function toPart(block: Block): SemconvPart {
     case "redacted_thinking":
       return { type: "redacted_reasoning", data: block.data };
     case "toolCall":
-      return { type: "tool_call", id: block.id, name: block.name, arguments: block.arguments };
+      return {
+        type: "tool_call",
+        id: block.id,
+        name: block.name,
+        arguments: block.arguments,
+        ...(block.rawArguments !== JSON.stringify(block.arguments)
+          ? { raw_arguments: block.rawArguments }
+          : {}),
+      };
     case "toolResult":
       return {
         type: "tool_call_response",
@@ -141,8 +150,11 @@ export function fromPart(part: SemconvPart): Block {
       return { type: "thinking", thinking: text(part.content), signature: text(part.signature) };
     case "redacted_reasoning":
       return { type: "redacted_thinking", data: text(part.data) };
-    case "tool_call":
-      return { type: "toolCall", id: text(part.id), name: text(part.name), ...readArguments(part.arguments) };
+    case "tool_call": {
+      const read = readArguments(part.arguments);
+      const raw = typeof part.raw_arguments === "string" ? part.raw_arguments : read.rawArguments;
+      return { type: "toolCall", id: text(part.id), name: text(part.name), ...read, rawArguments: raw };
+    }
     case "tool_call_response": {
       const errorKind = asErrorKind(part.error_kind);
       return {

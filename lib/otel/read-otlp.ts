@@ -10,6 +10,8 @@ export interface ReadSpan {
   spanId: string;
   parentSpanId?: string;
   name: string;
+  /** OTLP's span kind: 1 internal, 2 server, 3 client, 4 producer, 5 consumer (0 unspecified). */
+  kind: number;
   startMs: number;
   endMs: number;
   attributes: Record<string, unknown>;
@@ -104,6 +106,7 @@ function readSpan(value: unknown, path: string): ReadSpan {
       ? { parentSpanId: hexId(parent, 16, `${path}/parentSpanId`) }
       : {}),
     name: value.name,
+    kind: typeof value.kind === "number" ? value.kind : 0,
     startMs,
     endMs: Math.max(endMs, startMs),
     attributes: readAttributes(value.attributes, `${path}/attributes`),

@@ -23,7 +23,11 @@ export class LoggedExporter implements SpanExporter {
     private readonly log: ExportLog,
     private readonly redact: (text: string) => string,
   ) {
-    const config = { url: settings.url, headers: { ...settings.headers }, timeoutMillis: 10_000 };
+    const config = {
+      url: settings.url,
+      headers: { ...settings.headers },
+      timeoutMillis: settings.timeoutMs ?? 10_000,
+    };
     this.inner = settings.protocol === "http/json" ? new JsonExporter(config) : new ProtobufExporter(config);
   }
 

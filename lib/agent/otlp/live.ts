@@ -98,13 +98,14 @@ export function startLiveExport(parts: LiveExportParts, settings: OtlpSettings):
     async flush() {
       if (timer) clearTimeout(timer);
       drain();
-      await processor.forceFlush();
+      // A failed export is logged by the exporter (once); flushing never throws for it.
+      await processor.forceFlush().catch(() => {});
     },
     async stop() {
       unsubscribe();
       if (timer) clearTimeout(timer);
       drain();
-      await processor.shutdown();
+      await processor.shutdown().catch(() => {});
     },
   };
 }

@@ -11,6 +11,8 @@ export interface OtlpSettings {
   captureContent: boolean;
   /** How long the live export waits to batch spans (default 1000 ms). */
   batchDelayMs?: number;
+  /** How long one export may take, retries included (default 10 000 ms). */
+  timeoutMs?: number;
 }
 
 /**
