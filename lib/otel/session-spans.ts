@@ -267,21 +267,38 @@ function mapEvent(state: MapState, event: TraceEvent): void {
   }
 }
 
+/** A mapping fed one event at a time (the live export keeps one per session and feeds it what is new). */
+export interface SpanMapper {
+  add(event: TraceEvent): void;
+  /** Every span so far, in the order they were opened; an open one has `endMs: null`. */
+  spans(): readonly SpanRecord[];
+}
+
+export function createSpanMapper(options: SpanOptions): SpanMapper {
+  const state = createMapState(options);
+  return {
+    add(event) {
+      state.sessionId ||= event.sessionId;
+      const kind = (event as { kind: string }).kind;
+      if (kind.startsWith("mcp.")) onMcpEvent(state, event as unknown as Parameters<typeof onMcpEvent>[1]);
+      else if (KNOWN_KINDS.has(kind)) {
+        mapEvent(state, event);
+        state.view = reduceTranscript(state.view, event);
+      }
+    },
+    spans: () => state.spans,
+  };
+}
+
 /**
  * Every span of a session's log, in the order they were opened; a span whose end the log has not
  * reached yet has `endMs: null`. Kinds this version does not know (`mcp.*` are read loosely)
  * are skipped, so a newer log still maps.
  */
 export function mapSessionToSpans(events: readonly TraceEvent[], options: SpanOptions): SpanRecord[] {
-  const state = createMapState(options);
-  for (const event of events) {
-    state.sessionId ||= event.sessionId;
-    const kind = (event as { kind: string }).kind;
-    if (kind.startsWith("mcp.")) onMcpEvent(state, event as unknown as Parameters<typeof onMcpEvent>[1]);
-    else if (KNOWN_KINDS.has(kind)) mapEvent(state, event);
-    state.view = KNOWN_KINDS.has(kind) ? reduceTranscript(state.view, event) : state.view;
-  }
-  return state.spans;
+  const mapper = createSpanMapper(options);
+  for (const event of events) mapper.add(event);
+  return [...mapper.spans()];
 }
 
 const KNOWN_KINDS: ReadonlySet<string> = new Set([

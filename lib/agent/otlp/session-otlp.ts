@@ -19,7 +19,7 @@ function readSessionSpans(runtime: Runtime, id: string, captureContent: boolean)
   if (findLiveRun(runtime, id, events))
     return refuse("conflict", `Session ${id} has a live run; export it to OTLP once the run ends.`);
   const redact = createRedactor(runtime.secrets);
-  const spans = mapSessionToSpans(redact(events), { captureContent }).filter((span) => span.endMs !== null);
+  const spans = redact(mapSessionToSpans(events, { captureContent })).filter((span) => span.endMs !== null);
   return spans.length > 0
     ? succeed(spans)
     : refuse("not_found", `Session ${id} has no requests or calls to export.`);

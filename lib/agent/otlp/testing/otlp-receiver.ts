@@ -90,7 +90,11 @@ function decodeSpan(buffer: Uint8Array): Json {
     attributes: bytes(f, 9).map(decodeKeyValue),
     events: bytes(f, 11).map((event) => {
       const e = readFields(event);
-      return { timeUnixNano: String(e.get(1)?.[0] ?? 0), name: text(bytes(e, 2)[0]), attributes: bytes(e, 3).map(decodeKeyValue) };
+      return {
+        timeUnixNano: String(e.get(1)?.[0] ?? 0),
+        name: text(bytes(e, 2)[0]),
+        attributes: bytes(e, 3).map(decodeKeyValue),
+      };
     }),
     status: { code: Number(status.get(3)?.[0] ?? 0), message: text(bytes(status, 2)[0]) },
   };
@@ -114,8 +118,8 @@ export function decodeTraceRequest(buffer: Uint8Array): { resourceSpans: Json[] 
   };
 }
 
-/** Starts a receiver on an ephemeral loopback port. */
-export async function startOtlpReceiver(): Promise<OtlpReceiver> {
+/** Starts a receiver on a loopback port (an ephemeral one by default). */
+export async function startOtlpReceiver(port = 0): Promise<OtlpReceiver> {
   const requests: ReceivedRequest[] = [];
   let status = 200;
   const server = http.createServer((request, response) => {
@@ -132,14 +136,16 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
         if (!read.ok) throw new Error(`the receiver could not read ${read.path}: ${read.error}`);
         requests.push({ contentType, headers: request.headers, body, spans: read.spans });
       }
-      response.writeHead(status, { "content-type": contentType.includes("json") ? "application/json" : "application/x-protobuf" });
+      response.writeHead(status, {
+        "content-type": contentType.includes("json") ? "application/json" : "application/x-protobuf",
+      });
       response.end(contentType.includes("json") ? "{}" : "");
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const bound = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}/v1/traces`,
+    url: `http://127.0.0.1:${bound}/v1/traces`,
     requests,
     spans: () => requests.flatMap((r) => r.spans),
     answerWith(next) {
