@@ -142,6 +142,57 @@ describe("the live export", () => {
     expect(byName(spans, "execute_tool")[0]!.attributes["gen_ai.tool.call.result"]).toContain("# Todo");
   }, 60_000);
 
+  it("exports an import as it is stored, and after a restart only what happens next", async () => {
+    const dir = fs.mkdtempSync(path.join(dataDir, "restart-"));
+    const open = () => {
+      const runtime = createRuntime({
+        dataDir: dir,
+        secrets: () => [TEST_TOKEN],
+        readKey: () => null,
+        clock: createVirtualClock(TEST_START, { autoAdvance: true }),
+        otlp: {
+          url: receiver.url,
+          protocol: "http/json",
+          headers: {},
+          captureContent: false,
+          batchDelayMs: 20,
+          timeoutMs: 1500,
+        },
+      });
+      runtimes.push(runtime);
+      return runtime;
+    };
+    const first = open();
+    const body = {
+      model: "claude-sonnet-4-5",
+      max_tokens: 100,
+      messages: [
+        { role: "user", content: "What is in notes/todo.md?" },
+        {
+          role: "assistant",
+          content: [{ type: "tool_use", id: "toolu_7", name: "read_file", input: { path: "notes/todo.md" } }],
+        },
+        { role: "user", content: [{ type: "tool_result", tool_use_id: "toolu_7", content: "# Todo" }] },
+      ],
+    };
+    const imported = importSession(first, { kind: "json", value: body });
+    if (!imported.ok) throw new Error(imported.problem.error);
+    await first.otlp!.flush();
+    expect(byName(receiver.spans(), "execute_tool").map((s) => s.attributes["gen_ai.tool.call.id"])).toEqual([
+      "toolu_7",
+    ]);
+    const id = await run(first, "What is in notes/todo.md?");
+    await first.otlp!.flush();
+    const before = receiver.spans().length;
+    await first.otlp!.stop();
+    const second = open();
+    await run(second, "What is in notes/todo.md?", id);
+    await second.otlp!.flush();
+    const added = receiver.spans().slice(before);
+    expect(byName(added, "invoke_agent")).toHaveLength(1);
+    expect(new Set(receiver.spans().map((s) => s.spanId)).size).toBe(receiver.spans().length);
+  }, 120_000);
+
   it("a collector that is down is logged once; runs go on to their end", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const runtime = openRuntime({ url: await findClosedUrl() });
