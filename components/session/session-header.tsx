@@ -3,6 +3,7 @@ import { useTranslations } from "next-intl";
 import { StatusBadge } from "@/components/common/status-badge";
 import type { SessionDetail } from "@/lib/contract/sessions";
 import type { SessionStatus } from "@/lib/trace/status";
+import { OtlpActions } from "./otlp-actions";
 import type { LiveState } from "./use-live-events";
 
 interface SessionHeaderProps {
@@ -32,6 +33,7 @@ export function SessionHeader({ session, status, eventCount, live }: SessionHead
           {t(`Session.live.${live}`)}
         </span>
       </p>
+      <OtlpActions sessionId={session.id} status={status} empty={eventCount <= 1} />
     </header>
   );
 }
