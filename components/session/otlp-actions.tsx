@@ -22,7 +22,7 @@ export function OtlpActions({ sessionId, status, empty }: OtlpActionsProps) {
   const t = useTranslations("Otlp");
   const url = `/api/sessions/${encodeURIComponent(sessionId)}/otlp`;
   const send = useMutation({
-    mutationFn: () => requestJson<OtlpSendReply>(url, { method: "POST" }),
+    mutationFn: () => requestJson<OtlpSendReply>(url, { method: "POST", body: {} }),
   });
   const live = status === "running" || status === "paused";
   if (empty) return null;

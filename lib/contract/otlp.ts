@@ -13,6 +13,10 @@ export const OtlpTraceFile = Type.Object({
 });
 export type OtlpTraceFile = Static<typeof OtlpTraceFile>;
 
+/** `POST /api/sessions/:id/otlp`: an empty object (nothing to choose yet). */
+export const OtlpSendBody = Type.Object({}, closed);
+export type OtlpSendBody = Static<typeof OtlpSendBody>;
+
 /** `200`: what was delivered to the configured collector. */
 export const OtlpSendReply = Type.Object(
   {

@@ -1,5 +1,6 @@
 import { exportSessionOtlpJson, sendSessionOtlp } from "@/lib/agent/otlp/session-otlp";
-import type { OtlpSendReply, OtlpTraceFile } from "@/lib/contract/otlp";
+import { OtlpSendBody, type OtlpSendReply, type OtlpTraceFile } from "@/lib/contract/otlp";
+import { readJsonBody } from "@/lib/server/body";
 import { jsonResponse } from "@/lib/server/http";
 import { readOtlpQuery } from "@/lib/server/query";
 import { respond } from "@/lib/server/respond";
@@ -20,7 +21,9 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
 }
 
 /** `POST /api/sessions/:id/otlp`: sends the session to the configured OTLP collector (docs/api.md). */
-export async function POST(_request: Request, { params }: { params: Promise<{ id: string }> }) {
+export async function POST(request: Request, { params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
+  const body = await readJsonBody(request, OtlpSendBody);
+  if (!body.ok) return body.response;
   return respond<OtlpSendReply>(await sendSessionOtlp(getRuntime(), id));
 }
