@@ -42,6 +42,7 @@ const LAYER_NAMES = [
   "contract",
   "lessons",
   "mcp",
+  "otel",
   "pipeline",
   "protocol",
   "providers",
@@ -79,6 +80,7 @@ const LAYERS = {
   },
   schema: { pure: true, only: ["protocol", "trace"] },
   contract: { pure: true, only: ["protocol", "trace"] },
+  otel: { pure: true, only: ["protocol", "trace"] },
   store: { only: ["trace", "protocol", "schema", "clock"] },
   tools: {
     never: {

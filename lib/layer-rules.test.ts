@@ -49,6 +49,12 @@ const CASES: Case[] = [
   ["lib/store/x.ts", "@/lib/protocol/unified", null],
   ["lib/store/x.ts", "@/lib/clock/types", null],
 
+  ["lib/otel/x.ts", "@/lib/store/redact", "lib/otel may import only lib/protocol, lib/trace"],
+  ["lib/otel/x.ts", "@/lib/agent/runtime", "lib/otel may import only"],
+  ["lib/otel/x.ts", "node:http", "lib/otel is pure: no Node-only modules."],
+  ["lib/otel/x.ts", "@/lib/trace/events", null],
+  ["lib/otel/x.ts", "@/lib/protocol/unified", null],
+
   ["lib/pipeline/x.ts", "@/lib/providers/types", "lib/pipeline may not import lib/providers"],
   ["lib/pipeline/policy/x.ts", "@/lib/agent/runs", "lib/pipeline may not import lib/agent"],
   ["lib/pipeline/x.ts", "@/lib/lessons", "lib/pipeline may not import lib/lessons"],

@@ -6,6 +6,7 @@ import { ImportDialog } from "@/components/sessions/import-dialog";
 import type { SessionDetail } from "@/lib/contract/sessions";
 import type { FailureExplanation } from "@/lib/trace/failure";
 import type { SessionStatus } from "@/lib/trace/status";
+import { OtlpActions } from "./otlp-actions";
 import type { LiveState } from "./use-live-events";
 
 interface SessionHeaderProps {
@@ -60,6 +61,7 @@ export function SessionHeader({ session, status, eventCount, live, failure }: Se
           {t(`Session.live.${live}`)}
         </span>
       </p>
+      <OtlpActions sessionId={session.id} status={status} empty={eventCount <= 1} />
     </header>
   );
 }

@@ -10,9 +10,10 @@ import "server-only";
  * `not_found`: an id names nothing; `conflict`: the session's state forbids it now (a live run,
  * a finished script); `invalid`: a value the caller sent is wrong; `unprocessable`: the value is
  * well-formed but cannot be acted on (a fork point that ends no turn, input nothing reads);
- * `abandoned`: the caller went away (its request's signal aborted), so the work was stopped.
+ * `abandoned`: the caller went away (its request's signal aborted), so the work was stopped;
+ * `upstream`: a service Toolscope sends to failed (an OTLP collector that refused or is down).
  */
-export type ProblemKind = "not_found" | "conflict" | "invalid" | "unprocessable" | "abandoned";
+export type ProblemKind = "not_found" | "conflict" | "invalid" | "unprocessable" | "abandoned" | "upstream";
 
 /** A refusal: a sentence for a person, the field it is about (a JSON Pointer), and any details. */
 export type Problem<Details extends object = NoDetails> = {

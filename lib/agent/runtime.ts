@@ -10,6 +10,9 @@ import { openDatabase } from "@/lib/store/db";
 import { createRedactor } from "@/lib/store/redact";
 import { EventStore } from "@/lib/store/store";
 import type { RunGate } from "./gate";
+import { startLiveExport, type LiveExport } from "./otlp/live";
+import { createResource } from "./otlp/readable";
+import type { OtlpSettings } from "./otlp/settings";
 import { recoverInterruptedRuns } from "./recover";
 
 export interface LiveRun {
@@ -40,6 +43,10 @@ export interface Runtime {
   hooks: Map<string, PreflightHook>;
   /** Closers of the open event streams, so a shutdown does not wait on them forever. */
   openStreams: Set<() => void>;
+  /** The live OTLP export, when an endpoint is configured (`TOOLSCOPE_OTLP_ENDPOINT`). */
+  otlp: LiveExport | null;
+  /** Toolscope's version, named by exported spans. */
+  version: string;
 }
 
 /** What a runtime is made of, handed in by whoever composes it (lib/server/runtime.ts in the app). */
@@ -50,13 +57,23 @@ export interface RuntimeOptions {
   /** The key each hosted provider runs with, read when a provider is created. */
   readKey: KeyReader;
   clock?: Clock;
+  /** Export every session over OTLP/HTTP as it happens. */
+  otlp?: OtlpSettings;
+  version?: string;
 }
 
 /**
  * A runtime on `dataDir`'s database. It first marks runs that were live when the last process
  * died as interrupted (docs/architecture.md, "Persistence and transport").
  */
-export function createRuntime({ dataDir, secrets, readKey, clock = systemClock }: RuntimeOptions): Runtime {
+export function createRuntime({
+  dataDir,
+  secrets,
+  readKey,
+  clock = systemClock,
+  otlp,
+  version = "0.0.0",
+}: RuntimeOptions): Runtime {
   const bus = new EventBus();
   const store = new EventStore(openDatabase(dataDir), bus, createRedactor(secrets), () => clock.now());
   const runtime: Runtime = {
@@ -68,6 +85,8 @@ export function createRuntime({ dataDir, secrets, readKey, clock = systemClock }
     providers: createProviderFactories({ readKey }),
     hooks: new Map(BUILTIN_HOOKS),
     openStreams: new Set(),
+    otlp: otlp ? startLiveExport({ store, bus, secrets, resource: createResource(version) }, otlp) : null,
+    version,
   };
   recoverInterruptedRuns(store);
   return runtime;

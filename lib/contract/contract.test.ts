@@ -10,6 +10,7 @@ import * as fork from "./fork";
 import * as health from "./health";
 import * as importing from "./import";
 import * as lessons from "./lessons";
+import * as otlp from "./otlp";
 import * as pipeline from "./pipeline";
 import * as replay from "./replay";
 import * as runs from "./runs";
@@ -27,6 +28,7 @@ const modules = {
   health,
   importing,
   lessons,
+  otlp,
   pipeline,
   replay,
   runs,

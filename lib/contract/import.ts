@@ -7,7 +7,7 @@ import { closed, literals } from "./helpers";
  */
 
 /** The kinds of file an import understands. */
-export const IMPORT_FORMATS = ["toolscope-export", "request", "response", "sse", "har"] as const;
+export const IMPORT_FORMATS = ["toolscope-export", "request", "response", "sse", "har", "otlp"] as const;
 
 /** `201`: the new session, what the input was read as, and what was lenient or repaired. */
 export const ImportReply = Type.Object(

@@ -4,6 +4,7 @@ import type { ErrorBody } from "./errors";
 import type { HealthReply } from "./health";
 import type { ImportReply } from "./import";
 import type { ScenarioDetail, ScenarioList } from "./lessons";
+import type { OtlpSendReply, OtlpTraceFile } from "./otlp";
 import type { PipelineReply } from "./pipeline";
 import type { ReplayReply } from "./replay";
 import type { BreakpointsReply, CallStatusReply, ControlReply } from "./runs";
@@ -39,6 +40,8 @@ export type ApiReply =
   | TranscriptReply
   | SessionExport
   | ImportReply
+  | OtlpTraceFile
+  | OtlpSendReply
   | PipelineReply
   | ValidateReply
   | LintReply

@@ -18,6 +18,7 @@ describe("parseServerConfig", () => {
       anthropicApiKey: null,
       openaiApiKey: null,
       cookieDays: 30,
+      otlp: null,
     });
   });
 
@@ -31,6 +32,10 @@ describe("parseServerConfig", () => {
       ANTHROPIC_API_KEY: "sk-ant-x",
       OPENAI_API_KEY: "sk-openai-y",
       TOOLSCOPE_COOKIE_DAYS: "7",
+      TOOLSCOPE_OTLP_ENDPOINT: "http://127.0.0.1:4318",
+      TOOLSCOPE_OTLP_PROTOCOL: "http/json",
+      TOOLSCOPE_OTLP_HEADERS: "Authorization=Basic%20abc, x-team = one",
+      TOOLSCOPE_OTLP_CONTENT: "true",
     });
     expect(config).toEqual({
       host: "0.0.0.0",
@@ -41,7 +46,34 @@ describe("parseServerConfig", () => {
       anthropicApiKey: "sk-ant-x",
       openaiApiKey: "sk-openai-y",
       cookieDays: 7,
+      otlp: {
+        url: "http://127.0.0.1:4318/v1/traces",
+        protocol: "http/json",
+        headers: { Authorization: "Basic abc", "x-team": "one" },
+        captureContent: true,
+      },
     });
+  });
+
+  it("keeps an OTLP traces URL as given and defaults to protobuf without content", () => {
+    expect(parseServerConfig({ TOOLSCOPE_OTLP_ENDPOINT: "https://otel.example/api/v1/traces" }).otlp).toEqual(
+      {
+        url: "https://otel.example/api/v1/traces",
+        protocol: "http/protobuf",
+        headers: {},
+        captureContent: false,
+      },
+    );
+  });
+
+  it.each([
+    [{ TOOLSCOPE_OTLP_ENDPOINT: "not a url" }, /TOOLSCOPE_OTLP_ENDPOINT/],
+    [{ TOOLSCOPE_OTLP_ENDPOINT: "ftp://host/x" }, /TOOLSCOPE_OTLP_ENDPOINT/],
+    [{ TOOLSCOPE_OTLP_ENDPOINT: "http://h", TOOLSCOPE_OTLP_PROTOCOL: "grpc" }, /TOOLSCOPE_OTLP_PROTOCOL/],
+    [{ TOOLSCOPE_OTLP_ENDPOINT: "http://h", TOOLSCOPE_OTLP_HEADERS: "novalue" }, /TOOLSCOPE_OTLP_HEADERS/],
+    [{ TOOLSCOPE_OTLP_ENDPOINT: "http://h", TOOLSCOPE_OTLP_CONTENT: "yes" }, /TOOLSCOPE_OTLP_CONTENT/],
+  ])("refuses a malformed OTLP setting, naming it (%o)", (env, message) => {
+    expect(() => parseServerConfig(env)).toThrow(message);
   });
 
   it.each(["0", "3651", "1.5", "thirty"])("refuses TOOLSCOPE_COOKIE_DAYS=%s, naming it", (days) => {

@@ -1,5 +1,6 @@
 import "server-only";
 import path from "node:path";
+import { resolveTracesUrl, type OtlpSettings } from "@/lib/agent/otlp/settings";
 import { splitAllowedHosts } from "./auth-core.mjs";
 
 /** The server's settings, read once from the environment. Holds secrets: never send it to a page. */
@@ -18,6 +19,8 @@ export interface ServerConfig {
   readonly openaiApiKey: string | null;
   /** How long a browser's auth cookie lasts, in days (`TOOLSCOPE_COOKIE_DAYS`, default 30). */
   readonly cookieDays: number;
+  /** The OTLP export (`TOOLSCOPE_OTLP_ENDPOINT`, `_PROTOCOL`, `_HEADERS`, `_CONTENT`), or `null` when off. */
+  readonly otlp: OtlpSettings | null;
 }
 
 /** An environment to read: `process.env` or a plain object in tests. */
@@ -61,7 +64,54 @@ export function parseServerConfig(env: ServerEnv): ServerConfig {
     anthropicApiKey: readText(env.ANTHROPIC_API_KEY),
     openaiApiKey: readText(env.OPENAI_API_KEY),
     cookieDays: parseCookieDays(env.TOOLSCOPE_COOKIE_DAYS),
+    otlp: parseOtlp(env),
   });
+}
+
+/**
+ * The OTLP export settings, as the OpenTelemetry exporters read theirs: an endpoint (a base URL,
+ * `/v1/traces` appended, or the traces URL itself), `http/protobuf` (default) or `http/json`,
+ * headers as `key=value,key=value` (values percent-decoded), and `TOOLSCOPE_OTLP_CONTENT=true`
+ * for the opt-in content attributes.
+ */
+function parseOtlp(env: ServerEnv): OtlpSettings | null {
+  const endpoint = readText(env.TOOLSCOPE_OTLP_ENDPOINT);
+  if (endpoint === null) return null;
+  let url: string;
+  try {
+    url = resolveTracesUrl(endpoint);
+  } catch {
+    throw new Error(`TOOLSCOPE_OTLP_ENDPOINT must be an http(s) URL; got "${endpoint}".`);
+  }
+  if (!/^https?:/.test(url))
+    throw new Error(`TOOLSCOPE_OTLP_ENDPOINT must be an http(s) URL; got "${endpoint}".`);
+  const protocol = readText(env.TOOLSCOPE_OTLP_PROTOCOL) ?? "http/protobuf";
+  if (protocol !== "http/protobuf" && protocol !== "http/json")
+    throw new Error(`TOOLSCOPE_OTLP_PROTOCOL must be http/protobuf or http/json; got "${protocol}".`);
+  const content = readText(env.TOOLSCOPE_OTLP_CONTENT);
+  if (content !== null && content !== "true" && content !== "false")
+    throw new Error(`TOOLSCOPE_OTLP_CONTENT must be true or false; got "${content}".`);
+  return Object.freeze({
+    url,
+    protocol,
+    headers: Object.freeze(parseOtlpHeaders(readText(env.TOOLSCOPE_OTLP_HEADERS))),
+    captureContent: content === "true",
+  });
+}
+
+function parseOtlpHeaders(text: string | null): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const entry of (text ?? "").split(",")) {
+    if (!entry.trim()) continue;
+    const at = entry.indexOf("=");
+    if (at <= 0) throw new Error("TOOLSCOPE_OTLP_HEADERS must be key=value pairs separated by commas.");
+    try {
+      headers[decodeURIComponent(entry.slice(0, at).trim())] = decodeURIComponent(entry.slice(at + 1).trim());
+    } catch {
+      throw new Error("TOOLSCOPE_OTLP_HEADERS holds a value that is not valid percent-encoding.");
+    }
+  }
+  return headers;
 }
 
 function parseCookieDays(value: string | undefined): number {

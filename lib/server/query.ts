@@ -40,3 +40,11 @@ export function readResumePoint(request: Request): number | null {
   if (raw === null || raw === "") return -1;
   return /^-?\d{1,15}$/.test(raw) && Number(raw) >= -1 ? Number(raw) : null;
 }
+
+/** `?content=`: whether an OTLP download carries the content attributes: `true` (the default) or `false`. */
+export function readOtlpQuery(query: URLSearchParams): Outcome<{ content: boolean }> {
+  const content = query.get("content") ?? "true";
+  if (content !== "true" && content !== "false")
+    return refuse("invalid", `content must be true or false; got "${content}".`, "content");
+  return succeed({ content: content === "true" });
+}

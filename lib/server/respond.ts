@@ -4,14 +4,17 @@ import type { ApiReply } from "@/lib/contract/replies";
 import { errorResponse, jsonResponse } from "./http";
 
 /** The HTTP status of each kind of refusal (docs/api.md): the one place a use case's answer meets HTTP. */
-export const PROBLEM_STATUS: Readonly<Record<ProblemKind, 400 | 404 | 409 | 422 | 499>> = Object.freeze({
-  invalid: 400,
-  not_found: 404,
-  conflict: 409,
-  unprocessable: 422,
-  // nginx's "client closed request": nobody reads it, the client is gone.
-  abandoned: 499,
-});
+export const PROBLEM_STATUS: Readonly<Record<ProblemKind, 400 | 404 | 409 | 422 | 499 | 502>> = Object.freeze(
+  {
+    invalid: 400,
+    not_found: 404,
+    conflict: 409,
+    unprocessable: 422,
+    // nginx's "client closed request": nobody reads it, the client is gone.
+    abandoned: 499,
+    upstream: 502,
+  },
+);
 
 /**
  * Turns a lib outcome into a response: the value as JSON with `status`, or the problem as

@@ -5,6 +5,7 @@ import type { Clock } from "@/lib/clock/types";
 import { loadServerConfig, type ServerConfig } from "./config";
 import { listProviderKeys, readProviderKey } from "./keys";
 import { resolveToken } from "./token";
+import packageJson from "@/package.json";
 
 /**
  * The composition root: lib/agent's runtime made of this server's config, key store and launch
@@ -42,15 +43,19 @@ export function createServerRuntime(config: ServerConfig, clock?: Clock): Runtim
     secrets: listServerSecrets(config),
     readKey: (provider) => readProviderKey(provider, config),
     ...(clock ? { clock } : {}),
+    ...(config.otlp ? { otlp: config.otlp } : {}),
+    version: packageJson.version,
   });
 }
 
 /**
  * Every secret the server holds, read on each call: the provider keys from the environment and
- * the settings page (a key entered later counts from then on), and the launch token.
+ * the settings page (a key entered later counts from then on), the launch token, and the OTLP
+ * export's header values (a hosted backend's key).
  */
 export function listServerSecrets(config: ServerConfig = loadServerConfig()): SecretLister {
-  return () => [...listProviderKeys(config), resolveToken(config)];
+  const otlpHeaders = Object.values(config.otlp?.headers ?? {});
+  return () => [...listProviderKeys(config), resolveToken(config), ...otlpHeaders];
 }
 
 /**
@@ -61,6 +66,7 @@ export function listServerSecrets(config: ServerConfig = loadServerConfig()): Se
 function closeStreamsOnShutdown(runtime: Runtime): void {
   const closeAll = () => {
     for (const close of runtime.openStreams) close();
+    void runtime.otlp?.stop().catch(() => {});
   };
   process.once("SIGTERM", closeAll);
   process.once("SIGINT", closeAll);

@@ -6,6 +6,8 @@ type Listener = (event: TraceEvent) => void;
 /** In-process publish/subscribe of appended events, per session. Events are published only after they are written. */
 export class EventBus {
   private readonly listeners = new Map<string, Set<Listener>>();
+  /** Listeners to every session's events (the live OTLP export). */
+  private readonly everyEvent = new Set<Listener>();
 
   subscribe(sessionId: string, listener: Listener): () => void {
     let set = this.listeners.get(sessionId);
@@ -17,14 +19,24 @@ export class EventBus {
     };
   }
 
+  /** Listens to the events of every session, present and future. */
+  subscribeAll(listener: Listener): () => void {
+    this.everyEvent.add(listener);
+    return () => this.everyEvent.delete(listener);
+  }
+
   publish(event: TraceEvent): void {
-    for (const listener of this.listeners.get(event.sessionId) ?? []) {
-      try {
-        listener(event);
-      } catch (error) {
-        // A broken subscriber (a closed SSE stream) must not stop the run or other subscribers.
-        console.error("toolscope: event listener failed", error);
-      }
-    }
+    const forSession = this.listeners.get(event.sessionId);
+    if (forSession) for (const listener of forSession) deliver(listener, event);
+    for (const listener of this.everyEvent) deliver(listener, event);
+  }
+}
+
+function deliver(listener: Listener, event: TraceEvent): void {
+  try {
+    listener(event);
+  } catch (error) {
+    // A broken subscriber (a closed SSE stream) must not stop the run or other subscribers.
+    console.error("toolscope: event listener failed", error);
   }
 }

@@ -43,6 +43,7 @@ export function appendUserMessage(draft: ConversationDraft, message: UnifiedMess
         content: block.content,
         isError: block.isError,
         ...(block.errorKind ? { errorKind: block.errorKind } : {}),
+        ...(block.hint ? { hint: block.hint } : {}),
       });
     } else if (block.type === "text") texts.push(block.text);
     else dropped.push(describeBlock(block));

@@ -4,11 +4,13 @@
  * `{ model, messages }`; each field only one of them has counts as a vote.
  */
 import type { WireFormat } from "@/lib/protocol/unified";
+import { isOtlpTrace } from "@/lib/otel/read-otlp";
 import { isMessageList, isRecord, listBlockTypes, type JsonObject } from "./shapes";
 
 export type JsonShape =
   | { kind: "export" }
   | { kind: "har" }
+  | { kind: "otlp" }
   | { kind: "text"; text: string }
   | { kind: "response"; format: WireFormat }
   | { kind: "request"; format: WireFormat; note?: string };
@@ -16,7 +18,8 @@ export type JsonShape =
 /** What an import accepts, for the `unprocessable` problem that answers anything else. */
 export const EXPECTED_IMPORT =
   "Expected a Toolscope export, an Anthropic or OpenAI (Chat Completions or Responses) request or response body, " +
-  'a raw SSE capture (text/plain, or JSON { "text": … }), or a HAR file (log.entries) holding such calls.';
+  'a raw SSE capture (text/plain, or JSON { "text": … }), a HAR file (log.entries) holding such calls, ' +
+  "or an OTLP/JSON trace of GenAI spans (resourceSpans).";
 
 const ANTHROPIC_BLOCKS = new Set(["tool_use", "tool_result", "thinking", "redacted_thinking", "document"]);
 const ANTHROPIC_FIELDS = ["system", "stop_sequences", "top_k", "thinking", "metadata"];
@@ -84,6 +87,7 @@ export function detectJsonShape(value: unknown): JsonShape | null {
   if (!isRecord(value)) return null;
   if (value.format === "toolscope-export") return { kind: "export" };
   if (isRecord(value.log) && Array.isArray(value.log.entries)) return { kind: "har" };
+  if (isOtlpTrace(value)) return { kind: "otlp" };
   const keys = Object.keys(value);
   if (keys.length === 1 && typeof value.text === "string") return { kind: "text", text: value.text };
   const response = detectResponse(value);

@@ -325,7 +325,7 @@ describe("input it cannot read", () => {
   it("names the expected inputs for unrecognized JSON", () => {
     const outcome = importSession(runtime, { kind: "json", value: { hello: "world" } });
     expect(outcome.ok ? null : outcome.problem.error).toBe(
-      'Unrecognized input. Expected a Toolscope export, an Anthropic or OpenAI (Chat Completions or Responses) request or response body, a raw SSE capture (text/plain, or JSON { "text": … }), or a HAR file (log.entries) holding such calls.',
+      'Unrecognized input. Expected a Toolscope export, an Anthropic or OpenAI (Chat Completions or Responses) request or response body, a raw SSE capture (text/plain, or JSON { "text": … }), a HAR file (log.entries) holding such calls, or an OTLP/JSON trace of GenAI spans (resourceSpans).',
     );
   });
 });

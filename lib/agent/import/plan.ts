@@ -5,6 +5,7 @@ import { detectJsonShape, EXPECTED_IMPORT, type JsonShape } from "./detect";
 import { projectPlannedTranscript, notePairingProblems } from "./doctor";
 import { readExportFile } from "./export-file";
 import { planHar } from "./har";
+import { planOtlp } from "./otlp";
 import { appendCapture, appendRequestMessages, buildPlan, FORMAT_LABELS } from "./plan-parts";
 import { readRequestBody } from "./request-body";
 import { readResponseBody } from "./response-body";
@@ -106,6 +107,8 @@ function planShape(shape: JsonShape, value: JsonObject, notes: string[], context
       return planExport(value, notes);
     case "har":
       return planHar(value, notes, context);
+    case "otlp":
+      return planOtlp(value);
     case "text":
       return planCapture(shape.text, notes, context);
     case "response":

@@ -6,7 +6,7 @@ import type { NewEvent } from "@/lib/trace/events";
 export type ImportInput = { kind: "json"; value: unknown } | { kind: "text"; text: string };
 
 /** The kinds of file an import understands. */
-export type ImportFormat = "toolscope-export" | "request" | "response" | "sse" | "har";
+export type ImportFormat = "toolscope-export" | "request" | "response" | "sse" | "har" | "otlp";
 
 /**
  * What an import was read as: the kind of file, and the wire format of its traffic (for an export,
