@@ -1,8 +1,9 @@
 import "server-only";
-import type { McpServerEntry } from "@/lib/contract/mcp";
+import { MCP_SERVER_NAME, type McpServerEntry } from "@/lib/contract/mcp";
 import type { McpServerConfig } from "@/lib/trace/config";
 import { refuse, succeed, type Outcome } from "./outcome";
 
+const SERVER_NAME = new RegExp(MCP_SERVER_NAME);
 const STDIO_FIELDS = ["command", "args", "env", "cwd"] as const;
 const HTTP_FIELDS = ["url", "headers"] as const;
 
@@ -54,7 +55,14 @@ export function readMcpServers(
 ): Outcome<Record<string, McpServerConfig>> {
   const servers: Record<string, McpServerConfig> = {};
   for (const [name, entry] of Object.entries(entries)) {
-    const read = readMcpServer(entry, `${pointer}/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`);
+    const at = `${pointer}/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`;
+    if (!SERVER_NAME.test(name))
+      return refuse(
+        "invalid",
+        `${at}: a server name is 1-40 letters, digits, _ or - (its tools are named mcp__<name>__<tool>)`,
+        at,
+      );
+    const read = readMcpServer(entry, at);
     if (!read.ok) return read;
     servers[name] = read.value;
   }

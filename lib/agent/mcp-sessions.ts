@@ -1,6 +1,6 @@
 import "server-only";
 import type { CreateSessionBody, ConfigureBody } from "@/lib/contract/sessions";
-import type { McpTrustReply } from "@/lib/contract/mcp";
+import type { McpSessionServers, McpTrustReply } from "@/lib/contract/mcp";
 import type { McpServerConfig, ToolDefinition } from "@/lib/trace/config";
 import type { NewEvent } from "@/lib/trace/events";
 import { isMcpTrusted } from "@/lib/trace/mcp-trust";
@@ -156,5 +156,23 @@ export async function trustSessionMcp(runtime: Runtime, sessionId: string): Prom
         server: listing.server,
         error: (listing.event as Extract<NewEvent, { kind: "mcp.failed" }>).error,
       })),
+  });
+}
+
+/** `GET /api/sessions/:id/mcp`: the session's servers as configured now, which run, their stderr, and its trust. */
+export function readSessionMcp(runtime: Runtime, sessionId: string): Outcome<McpSessionServers> {
+  const row = runtime.store.getSession(sessionId);
+  if (!row) return refuse("not_found", `No session with id ${sessionId}.`);
+  const events = runtime.store.events(sessionId);
+  const config = projectSessionConfig(events);
+  const stderr = runtime.mcp.readStderr(sessionId);
+  return succeed({
+    trusted: isMcpTrusted(row.source, events),
+    servers: Object.entries(config?.mcpServers ?? {}).map(([name, entry]) => ({
+      name,
+      config: entry,
+      running: runtime.mcp.isOpen(sessionId, name),
+      stderr: stderr[name] ?? "",
+    })),
   });
 }

@@ -163,3 +163,24 @@ export const McpOfferedServers = Type.Object(
   closed,
 );
 export type McpOfferedServers = Static<typeof McpOfferedServers>;
+
+/** `GET /api/sessions/:id/mcp`: the session's servers, whether each runs now, and what each wrote to stderr. */
+export const McpSessionServers = Type.Object(
+  {
+    trusted: Type.Boolean(),
+    servers: Type.Array(
+      Type.Object(
+        {
+          name: Type.String(),
+          config: RecordedMcpServer,
+          running: Type.Boolean(),
+          /** The last of its stderr, kept across restarts while the session lives (bounded). */
+          stderr: Type.String(),
+        },
+        closed,
+      ),
+    ),
+  },
+  closed,
+);
+export type McpSessionServers = Static<typeof McpSessionServers>;

@@ -3,7 +3,7 @@ import type { ErrorBody } from "./errors";
 import type { HealthReply } from "./health";
 import type { ImportReply } from "./import";
 import type { ScenarioDetail, ScenarioList } from "./lessons";
-import type { InspectReply, McpCallReply, McpOfferedServers, McpTrustReply } from "./mcp";
+import type { InspectReply, McpCallReply, McpOfferedServers, McpSessionServers, McpTrustReply } from "./mcp";
 import type { PipelineReply } from "./pipeline";
 import type { ReplayReply } from "./replay";
 import type { BreakpointsReply, CallStatusReply, ControlReply } from "./runs";
@@ -41,4 +41,5 @@ export type ApiReply =
   | InspectReply
   | McpCallReply
   | McpTrustReply
-  | McpOfferedServers;
+  | McpOfferedServers
+  | McpSessionServers;

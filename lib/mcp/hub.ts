@@ -3,6 +3,10 @@ import type { CallToolResult, JSONRPCMessage } from "@modelcontextprotocol/sdk/t
 import type { McpServerConfig } from "@/lib/trace/config";
 import { connectServer, type McpConnection } from "./connect";
 import { killGroup } from "./stdio-transport";
+import { createTail, type Tail } from "./tail";
+
+/** How much of each server's stderr a session keeps (the last characters). */
+export const STDERR_KEPT_CHARS = 16_000;
 
 /** How long a server may sit unused before it is stopped (it starts again on the next call). */
 export const DEFAULT_IDLE_MS = 5 * 60_000;
@@ -48,6 +52,8 @@ export class McpHub {
   private readonly entries = new Map<string, Entry>();
   /** Process groups of the stdio servers running now, so an exiting process can end them at once. */
   private readonly groups = new Set<number>();
+  /** Each session's servers' stderr, kept across restarts of the server, until the session goes. */
+  private readonly stderrTails = new Map<string, Map<string, Tail>>();
 
   constructor(private readonly idleMs = DEFAULT_IDLE_MS) {}
 
@@ -88,15 +94,21 @@ export class McpHub {
       stopping: false,
       connection: undefined as unknown as Promise<McpConnection>,
     };
+    const tail = this.stderrTail(sessionId, server);
     entry.connection = connectServer(config, {
+      onStderr: (text) => tail.push(text),
       onWire: (direction, message) => this.route(entry, direction, message),
       onToolsChanged: () => events.onToolsChanged(server),
       onClose: (why) => {
-        void entry.connection.then((connection) => {
-          if (connection.pgid !== null) this.groups.delete(connection.pgid);
-          if (this.entries.get(key) === entry) this.entries.delete(key);
-          if (!entry.stopping) events.onLost(server, why, connection.stderr());
-        });
+        // A connection that never opened has no one to tell: its opener gets the error.
+        void entry.connection.then(
+          (connection) => {
+            if (connection.pgid !== null) this.groups.delete(connection.pgid);
+            if (this.entries.get(key) === entry) this.entries.delete(key);
+            if (!entry.stopping) events.onLost(server, why, connection.stderr());
+          },
+          () => {},
+        );
       },
     });
     this.entries.set(key, entry);
@@ -199,8 +211,25 @@ export class McpHub {
     if (connection.pgid !== null) this.groups.delete(connection.pgid);
   }
 
-  /** Stops every server of a session (it was deleted). */
+  private stderrTail(sessionId: string, server: string): Tail {
+    let tails = this.stderrTails.get(sessionId);
+    if (!tails) this.stderrTails.set(sessionId, (tails = new Map()));
+    let tail = tails.get(server);
+    if (!tail) tails.set(server, (tail = createTail(STDERR_KEPT_CHARS)));
+    return tail;
+  }
+
+  /** What each of the session's servers wrote to stderr (the last {@link STDERR_KEPT_CHARS} characters each). */
+  readStderr(sessionId: string): Record<string, string> {
+    const tails = this.stderrTails.get(sessionId);
+    return Object.fromEntries(
+      [...(tails ?? new Map<string, Tail>())].map(([server, tail]) => [server, tail.read()]),
+    );
+  }
+
+  /** Stops every server of a session (it was deleted) and forgets its stderr. */
   async stopSession(sessionId: string): Promise<void> {
+    this.stderrTails.delete(sessionId);
     const servers = [...this.entries.values()].filter((e) => e.sessionId === sessionId).map((e) => e.server);
     await Promise.all(servers.map((server) => this.stop(sessionId, server)));
   }
