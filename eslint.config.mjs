@@ -20,8 +20,16 @@ const SERVER_LIB = [
   "@/lib/schema*",
   "@/lib/lessons*",
   "@/lib/clock*",
+  "@/lib/mcp*",
 ];
-const SDKS = ["@anthropic-ai/sdk", "@anthropic-ai/sdk/*", "openai", "openai/*"];
+const SDKS = [
+  "@anthropic-ai/sdk",
+  "@anthropic-ai/sdk/*",
+  "openai",
+  "openai/*",
+  "@modelcontextprotocol/sdk",
+  "@modelcontextprotocol/sdk/*",
+];
 const LAYERS_DOC = 'docs/architecture.md, "Layers and who may import whom"';
 
 /** @typedef {{ group: string[], message: string, allowTypeImports?: boolean } | { regex: string, message: string }} Pattern */
