@@ -141,6 +141,10 @@ export const McpCallReply = Type.Object(
 );
 export type McpCallReply = Static<typeof McpCallReply>;
 
+/** `POST /api/sessions/:id/mcp/trust {}`: the body is empty (a JSON object with nothing in it). */
+export const McpTrustBody = Type.Object({}, { additionalProperties: false });
+export type McpTrustBody = Static<typeof McpTrustBody>;
+
 /** `200` of `POST /api/sessions/:id/mcp/trust`: the servers now trusted, and what connecting them found. */
 export const McpTrustReply = Type.Object(
   {
