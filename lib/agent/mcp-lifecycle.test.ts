@@ -130,6 +130,9 @@ describe("MCP calls through the pipeline, on a small SDK server", () => {
       10_000,
       "the added tool in the session",
     );
+    // add-tool has no annotations: destructive and open-world by the MCP defaults, so it waited for approval, saying why.
+    const waiting = only(runtime.store.events(id), "tool.stage").find((e) => e.status === "waiting")!;
+    expect(waiting.output).toMatch(/gives no destructiveHint.*destructive and open-world/);
     const configured = only(runtime.store.events(id), "session.configured").at(-1)!;
     expect(configured.changes.tools?.after.map((tool) => tool.name)).toContain("mcp__t__added");
     expect(only(runtime.store.events(id), "mcp.connected").at(-1)).toMatchObject({ reason: "list-changed" });
