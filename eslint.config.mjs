@@ -20,8 +20,16 @@ const SERVER_LIB = [
   "@/lib/schema*",
   "@/lib/lessons*",
   "@/lib/clock*",
+  "@/lib/mcp*",
 ];
-const SDKS = ["@anthropic-ai/sdk", "@anthropic-ai/sdk/*", "openai", "openai/*"];
+const SDKS = [
+  "@anthropic-ai/sdk",
+  "@anthropic-ai/sdk/*",
+  "openai",
+  "openai/*",
+  "@modelcontextprotocol/sdk",
+  "@modelcontextprotocol/sdk/*",
+];
 const LAYERS_DOC = 'docs/architecture.md, "Layers and who may import whom"';
 
 /** @typedef {{ group: string[], message: string, allowTypeImports?: boolean } | { regex: string, message: string }} Pattern */
@@ -104,6 +112,16 @@ const LAYERS = {
       lessons: "lessons use the offline model's script types, not the reverse.",
       agent: "the agent drives the providers, not the reverse.",
       server: "keys and config are injected (a key reader), never read here.",
+    },
+  },
+  mcp: {
+    never: {
+      pipeline: "the pipeline runs MCP tools through the caller lib/agent gives it, not the reverse.",
+      providers: "MCP servers are tool sources; they know nothing of models.",
+      lessons: "lessons sit above the tool sources.",
+      agent: "the agent drives the MCP connections, not the reverse.",
+      server: "lib/server composes the layers, not the reverse.",
+      store: "events reach the log through lib/agent.",
     },
   },
   lessons: { only: ["trace", "protocol", "providers/offline"] },

@@ -23,6 +23,8 @@ export function classifyEvent(kind: EventKind): TickCategory {
     case "session.configured":
     case "session.forked":
     case "provider.trust":
+    case "session.trusted":
+    case "mcp.connected":
       return "session";
     case "user.message":
       return "user";
@@ -39,6 +41,7 @@ export function classifyEvent(kind: EventKind): TickCategory {
     case "tool.progress":
     case "workspace.changed":
     case "call.replayed":
+    case "mcp.message":
       return "tool";
     case "tool.result":
       return "result";
@@ -51,6 +54,7 @@ export function classifyEvent(kind: EventKind): TickCategory {
     case "wire.error":
     case "run.failed":
     case "run.interrupted":
+    case "mcp.failed":
       return "error";
     default:
       return assertNever(kind, "event kind");

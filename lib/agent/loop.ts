@@ -32,6 +32,8 @@ export interface LoopEffects {
   hooks: ReadonlyMap<string, PreflightHook>;
   /** Runs synchronous work whose emitted events land in one transaction (the store's). Default: runs it. */
   atomically?: PipelineContext["atomically"];
+  /** Runs the session's MCP tools; absent, their calls are error results. */
+  mcp?: PipelineContext["mcp"];
 }
 
 export interface LoopInput {
@@ -94,6 +96,7 @@ export async function runAgentLoop(input: LoopInput, effects: LoopEffects): Prom
           checkpoint: (point, info) => effects.gate.checkpoint(point, info),
           awaitDecision: (callId) => effects.gate.awaitDecision(callId),
           awaitManualResult: (callId) => effects.gate.awaitManualResult(callId),
+          ...(effects.mcp ? { mcp: effects.mcp } : {}),
         }),
       });
       if (input.signal.aborted)

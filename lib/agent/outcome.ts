@@ -11,7 +11,8 @@ import "server-only";
  * a finished script); `invalid`: a value the caller sent is wrong; `unprocessable`: the value is
  * well-formed but cannot be acted on (a fork point that ends no turn, input nothing reads);
  * `abandoned`: the caller went away (its request's signal aborted), so the work was stopped;
- * `upstream`: a service Toolscope sends to failed (an OTLP collector that refused or is down).
+ * `upstream`: a service or server Toolscope needs failed (an MCP server that could not be started
+ * or reached, an OTLP collector that refused or is down).
  */
 export type ProblemKind = "not_found" | "conflict" | "invalid" | "unprocessable" | "abandoned" | "upstream";
 

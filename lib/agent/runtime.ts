@@ -14,6 +14,19 @@ import { startLiveExport, type LiveExport } from "./otlp/live";
 import { createResource } from "./otlp/readable";
 import type { OtlpSettings } from "./otlp/settings";
 import { recoverInterruptedRuns } from "./recover";
+import { DEFAULT_IDLE_MS, McpHub } from "@/lib/mcp/hub";
+import type { McpServerConfig } from "@/lib/trace/config";
+
+/** The servers `TOOLSCOPE_MCP_CONFIG` offers every new session, read by lib/server. */
+export interface OfferedMcpServers {
+  mcpServers: Record<string, McpServerConfig>;
+  /** The file named, or null when none is. */
+  file: string | null;
+  /** Why the file could not be used (it is then offering nothing). */
+  error?: string;
+}
+
+const NO_OFFERED_SERVERS: OfferedMcpServers = Object.freeze({ mcpServers: {}, file: null });
 
 export interface LiveRun {
   runId: string;
@@ -47,6 +60,10 @@ export interface Runtime {
   otlp: LiveExport | null;
   /** Toolscope's version, named by exported spans. */
   version: string;
+  /** The MCP servers sessions have started (lib/mcp). */
+  mcp: McpHub;
+  /** The MCP servers offered to every new session that names none. */
+  offeredMcpServers(): OfferedMcpServers;
 }
 
 /** What a runtime is made of, handed in by whoever composes it (lib/server/runtime.ts in the app). */
@@ -60,6 +77,10 @@ export interface RuntimeOptions {
   /** Export every session over OTLP/HTTP as it happens. */
   otlp?: OtlpSettings;
   version?: string;
+  /** Default: none offered. */
+  offeredMcpServers?: () => OfferedMcpServers;
+  /** How long an unused MCP server keeps running; default 5 minutes. */
+  mcpIdleMs?: number;
 }
 
 /**
@@ -73,6 +94,8 @@ export function createRuntime({
   clock = systemClock,
   otlp,
   version = "0.0.0",
+  offeredMcpServers = () => NO_OFFERED_SERVERS,
+  mcpIdleMs = DEFAULT_IDLE_MS,
 }: RuntimeOptions): Runtime {
   const bus = new EventBus();
   const store = new EventStore(openDatabase(dataDir), bus, createRedactor(secrets), () => clock.now());
@@ -87,6 +110,8 @@ export function createRuntime({
     openStreams: new Set(),
     otlp: otlp ? startLiveExport({ store, bus, secrets, resource: createResource(version) }, otlp) : null,
     version,
+    mcp: new McpHub(mcpIdleMs),
+    offeredMcpServers,
   };
   recoverInterruptedRuns(store);
   return runtime;

@@ -5,6 +5,7 @@ import type { HealthReply } from "./health";
 import type { ImportReply } from "./import";
 import type { ScenarioDetail, ScenarioList } from "./lessons";
 import type { OtlpSendReply, OtlpTraceFile } from "./otlp";
+import type { InspectReply, McpCallReply, McpOfferedServers, McpSessionServers, McpTrustReply } from "./mcp";
 import type { PipelineReply } from "./pipeline";
 import type { ReplayReply } from "./replay";
 import type { BreakpointsReply, CallStatusReply, ControlReply } from "./runs";
@@ -52,4 +53,9 @@ export type ApiReply =
   | CaptureView
   | AnthropicErrorBody
   | OpenAIErrorBody
-  | CountTokensReply;
+  | CountTokensReply
+  | InspectReply
+  | McpCallReply
+  | McpTrustReply
+  | McpOfferedServers
+  | McpSessionServers;

@@ -262,6 +262,10 @@ function mapEvent(state: MapState, event: TraceEvent): void {
     case "session.forked":
     case "user.message":
     case "provider.trust":
+    case "session.trusted":
+    case "mcp.connected":
+    case "mcp.failed":
+    case "mcp.message":
       return;
     default:
       return assertNever(event, "event kind");

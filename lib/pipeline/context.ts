@@ -48,6 +48,8 @@ export interface PipelineContextOptions {
   awaitDecision?: PipelineContext["awaitDecision"];
   /** Default: an error result, as nobody can type one. */
   awaitManualResult?: PipelineContext["awaitManualResult"];
+  /** Runs MCP tools. Default: none (an MCP tool's call is an error result). */
+  mcp?: PipelineContext["mcp"];
 }
 
 const NOBODY_TYPES: ManualResult = {
@@ -114,5 +116,6 @@ export function createPipelineContext(options: PipelineContextOptions): Pipeline
         throw error;
       }
     },
+    ...(options.mcp ? { mcp: options.mcp } : {}),
   };
 }

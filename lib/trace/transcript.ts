@@ -85,6 +85,10 @@ export function reduceTranscript(view: TranscriptView, event: TraceEvent): Trans
     case "provider.trust":
     case "run.paused":
     case "run.resumed":
+    case "session.trusted":
+    case "mcp.connected":
+    case "mcp.failed":
+    case "mcp.message":
       return view;
     default:
       return assertNever(event, "event kind");

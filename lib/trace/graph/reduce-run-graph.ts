@@ -88,6 +88,10 @@ export function reduceRunGraph(state: RunGraphState, event: TraceEvent): RunGrap
     case "session.configured":
     case "call.replayed":
     case "provider.trust":
+    case "session.trusted":
+    case "mcp.connected":
+    case "mcp.failed":
+    case "mcp.message":
       return state;
     default:
       return assertNever(event, "event kind");
