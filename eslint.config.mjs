@@ -106,6 +106,12 @@ const LAYERS = {
   },
   lessons: { only: ["trace", "protocol", "providers/offline"] },
   agent: { never: { server: "lib/server composes the agent, not the reverse." } },
+  capture: {
+    never: {
+      server: "lib/server reads the HTTP request and the keys and composes the capture, not the reverse.",
+      lessons: "lessons know nothing of captured traffic.",
+    },
+  },
   server: {},
 };
 

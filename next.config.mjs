@@ -12,9 +12,10 @@ const nextConfig = {
   experimental: {
     // proxy.ts makes Next buffer every request body, cut without an error at this size (default
     // 10 MB): a larger import would reach its route truncated. Next drops the whole chunk that
-    // crosses the cut, so it lies a margin above the largest route limit (20 MiB, /api/import):
-    // whatever arrives, a route sees more than its limit and answers 413.
-    proxyClientMaxBodySize: 21 * 1024 * 1024,
+    // crosses the cut, so it lies a margin above the largest route limit (64 MiB, /capture, whose
+    // clients send whole agent conversations): whatever arrives, a route sees more than its limit
+    // and answers 413.
+    proxyClientMaxBodySize: 65 * 1024 * 1024,
   },
 };
 

@@ -7,6 +7,12 @@ import {
   issueAuthCookie,
 } from "@/lib/server/auth";
 import { loadServerConfig, type ServerConfig } from "@/lib/server/config";
+import {
+  captureErrorBody,
+  captureFamily,
+  captureKeyMatches,
+  CAPTURE_AUTH_MESSAGE,
+} from "@/lib/server/capture-core.mjs";
 import { buildCsp, createNonce } from "@/lib/server/csp";
 import { applySecurityHeaders, errorResponse } from "@/lib/server/http";
 import { resolveToken, tokenMatches } from "@/lib/server/token";
@@ -24,11 +30,15 @@ const HOW_TO_GET_IN =
  *    without it; wrong → 401, never echoing it;
  * 6. pages get a fresh nonce (`x-nonce` request header) and the Content-Security-Policy.
  * Pages are served without the token (they hold no secret; the UI shows a locked screen).
+ * The capture endpoints (`/capture/*`) keep the same Host and Origin rules but answer in the
+ * provider's own error shape, and take the token as an API key (see {@link guardCapture}).
  * The token only ever appears in a response to a request that already sent it.
  */
 export function proxy(request: NextRequest): Response {
   const serverConfig = loadServerConfig();
   const host = request.headers.get("host");
+  const family = captureFamily(request.nextUrl.pathname);
+  if (family !== null) return guardCapture(request, family, serverConfig);
   if (!isAllowedHost(host, serverConfig)) {
     return errorResponse(
       403,
@@ -57,6 +67,37 @@ export function proxy(request: NextRequest): Response {
     return exchangeToken(request, token, serverConfig);
   }
   return isApi || !needsCsp(path) ? passThrough() : passThroughWithCsp(request);
+}
+
+/**
+ * `/capture/*`: a foreign Host or Origin → 403 and a missing or wrong key on a request other than
+ * GET/HEAD → 401, each in the provider's error shape; the key is the launch token, sent as
+ * `x-api-key` or `Authorization: Bearer` (a cookie is not a capture key). GET/HEAD (the probes
+ * clients send) pass unauthenticated: they answer an empty 200.
+ */
+function guardCapture(
+  request: NextRequest,
+  family: NonNullable<ReturnType<typeof captureFamily>>,
+  serverConfig: ServerConfig,
+): Response {
+  const host = request.headers.get("host");
+  const refuse = (status: number, message: string) => {
+    const response = Response.json(captureErrorBody(family, status, message), { status });
+    response.headers.set("Cache-Control", "no-store");
+    applySecurityHeaders(response.headers);
+    return response;
+  };
+  if (!isAllowedHost(host, serverConfig))
+    return refuse(403, "This Host is not allowed: add it to TOOLSCOPE_ALLOWED_HOSTS.");
+  if (!isAllowedOrigin(request.headers.get("origin"), host))
+    return refuse(403, "Cross-origin requests are refused: the Origin must be this server's own.");
+  const headers = {
+    authorization: request.headers.get("authorization"),
+    apiKey: request.headers.get("x-api-key"),
+  };
+  if (!isSafeMethod(request.method) && !captureKeyMatches(headers, resolveToken(serverConfig)))
+    return refuse(401, CAPTURE_AUTH_MESSAGE);
+  return passThrough();
 }
 
 /** The proxy runs on every path, including `/api` and `/_next`: the Host check guards them all. */

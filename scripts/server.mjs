@@ -14,6 +14,13 @@ import {
   requestAuthenticated,
   splitAllowedHosts,
 } from "../lib/server/auth-core.mjs";
+import {
+  CAPTURE_AUTH_MESSAGE,
+  CAPTURE_BODY_LIMIT_BYTES,
+  captureErrorBody,
+  captureFamily,
+  captureKeyMatches,
+} from "../lib/server/capture-core.mjs";
 import { ensureToken } from "./token.mjs";
 
 // What `ps` and /proc/<pid>/comm call this process (tests and `npm run load` find it by it).
@@ -63,6 +70,8 @@ function hasBody(request) {
 
 /** Answers and closes a request with a body that proxy.ts would refuse anyway; `true` when it did. */
 function refuseBeforeBody(request, response) {
+  const family = captureFamily(new URL(request.url ?? "/", "http://x").pathname);
+  if (family !== null) return refuseCaptureBeforeBody(request, response, family);
   if (!hostAllowed(request.headers.host, { port, allowedHosts })) {
     return refuse(
       response,
@@ -89,8 +98,29 @@ function refuseBeforeBody(request, response) {
   );
 }
 
-function refuse(response, status, error) {
-  const body = JSON.stringify({ error });
+/**
+ * The same for a capture request (`/capture/*`), in the provider's error shape: a foreign Host
+ * (403), a key that is not the launch token (401; `x-api-key` or `Authorization: Bearer`), or a
+ * declared length past the capture limit (413). The Origin check stays proxy.ts's.
+ */
+function refuseCaptureBeforeBody(request, response, family) {
+  if (!hostAllowed(request.headers.host, { port, allowedHosts }))
+    return refuse(response, 403, "This Host is not allowed: add it to TOOLSCOPE_ALLOWED_HOSTS.", family);
+  const headers = { authorization: request.headers.authorization, apiKey: request.headers["x-api-key"] };
+  if (!captureKeyMatches(headers, token)) return refuse(response, 401, CAPTURE_AUTH_MESSAGE, family);
+  const length = Number(request.headers["content-length"] ?? 0);
+  if (length > CAPTURE_BODY_LIMIT_BYTES)
+    return refuse(
+      response,
+      413,
+      `The request body is ${length} bytes; a capture request may be at most ${CAPTURE_BODY_LIMIT_BYTES}.`,
+      family,
+    );
+  return false;
+}
+
+function refuse(response, status, error, family = null) {
+  const body = JSON.stringify(family === null ? { error } : captureErrorBody(family, status, error));
   response.writeHead(status, {
     "Content-Type": "application/json; charset=utf-8",
     "Content-Length": Buffer.byteLength(body),

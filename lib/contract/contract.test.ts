@@ -2,6 +2,7 @@ import { Kind, type Static, type TSchema } from "@sinclair/typebox";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { getAjv } from "@/lib/schema/ajv";
 import type { Breakpoints, PolicyConfig, ProviderConfig, ToolDefinition } from "@/lib/trace/config";
+import * as capture from "./capture";
 import * as config from "./config";
 import * as errors from "./errors";
 import * as events from "./events";
@@ -18,6 +19,7 @@ import * as settings from "./settings";
 import * as transcript from "./transcript";
 
 const modules = {
+  capture,
   config,
   errors,
   events,

@@ -1,4 +1,5 @@
 import type { RevokeReply } from "./auth";
+import type { AnthropicErrorBody, CaptureView, CountTokensReply, OpenAIErrorBody } from "./capture";
 import type { ErrorBody } from "./errors";
 import type { HealthReply } from "./health";
 import type { ImportReply } from "./import";
@@ -36,4 +37,8 @@ export type ApiReply =
   | ScenarioList
   | ScenarioDetail
   | SettingsView
-  | RevokeReply;
+  | RevokeReply
+  | CaptureView
+  | AnthropicErrorBody
+  | OpenAIErrorBody
+  | CountTokensReply;

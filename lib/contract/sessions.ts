@@ -67,6 +67,8 @@ export const SessionSummary = Type.Object(
     status: SessionStatusSchema,
     /** Where the session's events come from: a run of Toolscope's own loop, a capture, or an import. */
     source: literals(["run", "capture", "import"]),
+    /** A capture session's client, named from its `User-Agent`. */
+    client: Type.Optional(Type.String()),
   },
   closed,
 );

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
+import { CAPTURE_BODY_LIMIT_BYTES } from "@/lib/server/capture-core.mjs";
 import { IMPORT_BODY_LIMIT_BYTES } from "@/lib/server/import-body";
 import { DEFAULT_BODY_LIMIT_BYTES } from "@/lib/server/body";
 
@@ -20,7 +21,8 @@ describe("the proxy's body buffer", () => {
       }
     ).default;
     const buffer = config.experimental?.proxyClientMaxBodySize;
-    expect(buffer).toBe(IMPORT_BODY_LIMIT_BYTES + 1024 * 1024);
+    expect(buffer).toBe(CAPTURE_BODY_LIMIT_BYTES + 1024 * 1024);
+    expect(CAPTURE_BODY_LIMIT_BYTES).toBeGreaterThan(IMPORT_BODY_LIMIT_BYTES);
     expect(IMPORT_BODY_LIMIT_BYTES).toBeGreaterThan(DEFAULT_BODY_LIMIT_BYTES);
   });
 });

@@ -220,8 +220,8 @@ function readJsonObject(file: string): Record<string, unknown> | null {
   return null;
 }
 
-/** Writes `value` as JSON to a new 0600 file beside `file`, then renames it over `file`. */
-function writeJsonAtomic(file: string, value: unknown): void {
+/** Writes `value` as JSON to a new 0600 file beside `file`, then renames it over `file` (also capture settings). */
+export function writeJsonAtomic(file: string, value: unknown): void {
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const temporary = `${file}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
   try {

@@ -43,6 +43,8 @@ const MIGRATIONS: readonly (string | ((db: Db) => void))[] = [
    ALTER TABLE sessions ADD COLUMN run_state TEXT;
    CREATE INDEX sessions_by_created ON sessions (created_at DESC, id);`,
   backfillRunStates,
+  // A capture session names the client that sent its requests (from its User-Agent).
+  `ALTER TABLE sessions ADD COLUMN client TEXT;`,
 ];
 
 export type Db = Database.Database;

@@ -137,7 +137,7 @@ describe("pages of the sessions list", () => {
         syntheticResults: [],
       }),
     );
-    expect(migrate(old)).toBe(3);
+    expect(migrate(old)).toBe(4);
     const migrated = new EventStore(old, new EventBus(), createRedactor([]));
     expect(migrated.getSession("s1")).toMatchObject({ status: "finished", eventCount: 2, source: "run" });
     old.close();

@@ -19,6 +19,8 @@ export interface SessionRow {
   status: SessionStatus;
   /** Where the session's events come from: a run of Toolscope's own loop, a capture, or an import. */
   source: SessionSource;
+  /** A capture session's client, named from its `User-Agent` (`Claude Code`, `OpenAI SDK`…). */
+  client?: string;
 }
 
 export type SessionSource = "run" | "capture" | "import";
@@ -39,6 +41,7 @@ interface RawSession {
   event_count: number;
   source: string;
   run_state: string | null;
+  client: string | null;
 }
 
 const IS_RUN_KIND: ReadonlySet<EventKind> = new Set(RUN_KINDS);
@@ -69,9 +72,10 @@ export class EventStore {
     parentId?: string;
     forkSeq?: number;
     source?: SessionSource;
+    client?: string;
   }): void {
     this.prepare(
-      "INSERT INTO sessions (id, title, created_at, parent_id, fork_seq, provider, source) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO sessions (id, title, created_at, parent_id, fork_seq, provider, source, client) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
     ).run(
       row.id,
       this.redact(row.title),
@@ -80,6 +84,7 @@ export class EventStore {
       row.forkSeq ?? null,
       JSON.stringify(this.redact(row.provider)),
       row.source ?? "run",
+      row.client === undefined ? null : this.redact(row.client),
     );
     this.nextSeq.set(row.id, 0);
   }
@@ -247,12 +252,13 @@ export class EventStore {
       eventCount: raw.event_count,
       status,
       source: raw.source as SessionSource,
+      ...(raw.client !== null ? { client: this.redact(raw.client) } : {}),
     };
   }
 }
 
 // seq is dense from 0, so a session's event count is its last seq plus one: one index probe.
-const SESSION_SELECT = `SELECT s.id, s.title, s.created_at, s.parent_id, s.fork_seq, s.provider, s.source, s.run_state,
+const SESSION_SELECT = `SELECT s.id, s.title, s.created_at, s.parent_id, s.fork_seq, s.provider, s.source, s.run_state, s.client,
   COALESCE((SELECT MAX(seq) + 1 FROM events e WHERE e.session_id = s.id), 0) AS event_count FROM sessions s`;
 
 function encodeCursor(row: SessionRow): string {

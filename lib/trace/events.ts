@@ -45,7 +45,8 @@ export interface UserMessage extends Envelope {
   text: string;
 }
 
-export type RunTrigger = "message" | "continue" | "replay";
+/** `capture`: one request a client sent to the capture endpoints, carried to its response's end. */
+export type RunTrigger = "message" | "continue" | "replay" | "capture";
 
 export interface RunStarted extends Envelope {
   kind: "run.started";
@@ -67,9 +68,26 @@ export interface RequestAssembled extends Envelope {
   turn: number;
   attempt: number;
   format: WireFormat;
-  /** The exact request body, keys in the order tools → system → messages. */
+  /**
+   * The exact request body, keys in the order tools → system → messages; for a capture, the
+   * client's body exactly as it sent it.
+   */
   body: Record<string, unknown>;
   tokens: TokenEstimate;
+  /** A capture only: the client's request headers, without credentials (`authorization`, `x-api-key`, cookies). */
+  headers?: Record<string, string>;
+  /** A capture only: where the request went and what answered it. */
+  capture?: CaptureRequestInfo;
+}
+
+/** What a capture recorded about one client request besides its body (docs/architecture.md, "Capture"). */
+export interface CaptureRequestInfo {
+  /** The path after the endpoint's base URL, with the query string as sent: `/v1/messages?beta=true`. */
+  path: string;
+  /** The upstream's name (`offline`, `anthropic`, `openai`, `openai-compatible`). */
+  upstream: string;
+  /** The client, named from its `User-Agent` (`Claude Code`, `Anthropic SDK`…). */
+  client: string;
 }
 
 export interface WireResponse extends Envelope {
@@ -187,6 +205,10 @@ export interface ToolResult extends Envelope {
   errorKind?: ErrorKind;
   /** What the model should do next, when the harness has advice. */
   hint?: string;
+  /** `client`: a captured client ran the call and sent this result in its next request. */
+  source?: "client";
+  /** A client's result: ms from the end of the response that made the call to the request that carried the result. */
+  clientMs?: number;
 }
 
 export type WorkspaceChange =

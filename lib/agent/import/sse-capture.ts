@@ -82,7 +82,8 @@ function describeError(error: { type?: unknown; code?: unknown; message?: unknow
   return `${kind}: ${typeof error.message === "string" ? error.message : "(no message)"}`;
 }
 
-function assembleCapture(format: WireFormat, events: SseEvent[], notes: string[]): ReadCapture {
+/** Events of a known format assembled by the same folds a live stream goes through (a capture's relay uses it too). */
+export function assembleCapture(format: WireFormat, events: SseEvent[], notes: string[]): ReadCapture {
   const errorBody = findErrorData(events);
   const finish = (
     message: Record<string, unknown> | null,

@@ -1,0 +1,86 @@
+/**
+ * The relay: the upstream's response body passed to the client chunk by chunk, as it arrives and
+ * byte for byte, each complete SSE event in a chunk appended to the log before the chunk is
+ * passed on (the same order as the wire tap of a run, lib/providers/wire-tap.ts). Pull-driven:
+ * the next upstream chunk is read only when the client has taken the last one, so nothing piles up.
+ */
+import "server-only";
+import { createSseDecoder, STRICT_DROP_NOTE, type SseEvent } from "@/lib/protocol/sse";
+
+/** How a relayed stream ended. */
+export type RelayEnd =
+  /** The upstream closed the stream; `cutMidEvent` when its last event had no closing blank line. */
+  | { kind: "ended"; cutMidEvent: boolean }
+  /** Reading the upstream failed (the connection broke). */
+  | { kind: "upstream-failed"; message: string }
+  /** The client hung up first; the upstream request was aborted. */
+  | { kind: "client-gone" };
+
+export interface RelayOptions {
+  body: ReadableStream<Uint8Array>;
+  /** Called for each complete event, before the chunk that completed it is passed on. Must not throw. */
+  onEvent(event: SseEvent): void;
+  /** Called once, when the stream ends whichever way. */
+  onEnd(end: RelayEnd): void;
+  /** Aborts the upstream request (called when the client hangs up). */
+  abortUpstream(): void;
+  /** The client's request signal: it aborts when the client hangs up. */
+  clientSignal: AbortSignal;
+}
+
+function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? `: ${error.cause.message}` : "";
+  return `${error.message}${cause}`;
+}
+
+/** The client's side of the relay: a stream of the upstream's bytes, unchanged. */
+export function relayStream(options: RelayOptions): ReadableStream<Uint8Array> {
+  const reader = options.body.getReader();
+  const queue: SseEvent[] = [];
+  const decoder = createSseDecoder((event) => queue.push(event));
+  let ended = false;
+  const end = (result: RelayEnd) => {
+    if (ended) return;
+    ended = true;
+    options.clientSignal.removeEventListener("abort", onClientGone);
+    options.onEnd(result);
+  };
+  const onClientGone = () => {
+    if (ended) return;
+    options.abortUpstream();
+    end({ kind: "client-gone" });
+    void reader.cancel().catch(() => undefined);
+  };
+  options.clientSignal.addEventListener("abort", onClientGone, { once: true });
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        let read: ReadableStreamReadResult<Uint8Array>;
+        try {
+          read = await reader.read();
+        } catch (error) {
+          if (ended) return;
+          end({ kind: "upstream-failed", message: describeError(error) });
+          controller.error(error);
+          return;
+        }
+        if (ended) return;
+        if (read.done) {
+          const notes = decoder.end();
+          for (const event of queue.splice(0)) options.onEvent(event);
+          end({ kind: "ended", cutMidEvent: notes.includes(STRICT_DROP_NOTE) });
+          controller.close();
+          return;
+        }
+        decoder.feed(read.value);
+        for (const event of queue.splice(0)) options.onEvent(event);
+        controller.enqueue(read.value);
+      },
+      cancel() {
+        onClientGone();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
