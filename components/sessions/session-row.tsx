@@ -44,6 +44,15 @@ export function SessionRow({ session, depth = 0 }: { session: SessionSummary; de
             {t(`Sessions.source.badge.${session.source}`)}
           </span>
         )}
+        {session.client ? (
+          <span
+            className="session-client"
+            data-testid="session-client"
+            title={t("Sessions.source.clientHint")}
+          >
+            {session.client}
+          </span>
+        ) : null}
       </div>
       <p className="session-meta muted">
         <span>{t("Sessions.events", { count: session.eventCount })}</span>

@@ -1,5 +1,6 @@
 import type { RevokeReply } from "./auth";
 import type { AnthropicErrorBody, CaptureView, CountTokensReply, OpenAIErrorBody } from "./capture";
+import type { CaptureKey } from "./capture-key";
 import type { ErrorBody } from "./errors";
 import type { HealthReply } from "./health";
 import type { ImportReply } from "./import";
@@ -41,4 +42,5 @@ export type ApiReply =
   | CaptureView
   | AnthropicErrorBody
   | OpenAIErrorBody
-  | CountTokensReply;
+  | CountTokensReply
+  | CaptureKey;
