@@ -8,6 +8,7 @@ import {
   type TurnContext,
 } from "@/lib/trace/context-diff";
 import { readSection } from "@/lib/trace/request-diff";
+import { checkRequest } from "@/lib/trace/request-doctor";
 import "./context.css";
 
 interface ContextDiffViewProps {
@@ -66,6 +67,50 @@ function PrefixLine({ diff }: { diff: ContextDiff }) {
       <code data-testid="context-break-at">
         {section}[{index}]{label ? ` (${label})` : ""}
       </code>
+    </>
+  );
+}
+
+/** The pairing doctor on this request as it was sent: would the provider accept its transcript? */
+function DoctorSection({ turn }: { turn: TurnContext }) {
+  const t = useTranslations("Context.doctor");
+  const check = useMemo(() => checkRequest(turn.request), [turn.request]);
+  const problems = check.ok ? check.problems : [];
+  const errors = problems.filter((problem) => problem.severity === "error").length;
+  return (
+    <>
+      <h4>{t("heading")}</h4>
+      <p
+        data-testid="context-doctor"
+        data-problems={problems.length}
+        data-errors={errors}
+        className={errors > 0 ? "context-doctor is-rejected" : "context-doctor"}
+      >
+        {!check.ok
+          ? t("unreadable", { reason: check.reason })
+          : problems.length === 0
+            ? t("clean", { count: check.messages })
+            : errors > 0
+              ? t("rejected", { count: errors })
+              : t("warnings", { count: problems.length })}
+      </p>
+      {problems.length > 0 ? (
+        <ul className="context-list">
+          {problems.map((problem, index) => (
+            <li
+              key={index}
+              data-testid="context-doctor-problem"
+              data-rule={problem.rule}
+              data-severity={problem.severity}
+            >
+              <code>{problem.rule}</code> ({problem.severity}) {problem.message}
+              {problem.rejectedBy.length > 0
+                ? ` ${t("rejectedBy", { formats: problem.rejectedBy.join(", ") })}`
+                : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </>
   );
 }
@@ -132,6 +177,7 @@ function TurnDetail({ turn }: { turn: TurnContext }) {
           </p>
         </>
       ) : null}
+      <DoctorSection turn={turn} />
     </article>
   );
 }
