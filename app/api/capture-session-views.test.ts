@@ -154,14 +154,19 @@ describe("views on a captured session", () => {
       });
       expect(sent.status, await sent.clone().text()).toBe(202);
       const ended = new Set(["run.finished", "run.failed", "run.interrupted"]);
-    const runEnded = () => {
-      const log = server.runtime.store.events(childId);
-      const asked = log.findIndex((event) => event.kind === "user.message" && event.seq > at);
-      return asked > -1 && log.slice(asked).some((event) => ended.has(event.kind));
-    };
-    await vi.waitFor(() => expect(runEnded()).toBe(true), { timeout: 30_000, interval: 50 });
-    const childEvents = server.runtime.store.events(childId);
-      const tail = childEvents.filter((event) => event.seq > at).map((event) => `${event.seq} ${event.kind} ${event.kind === "run.failed" || event.kind === "run.finished" ? JSON.stringify(event) : ""}`);
+      const runEnded = () => {
+        const log = server.runtime.store.events(childId);
+        const asked = log.findIndex((event) => event.kind === "user.message" && event.seq > at);
+        return asked > -1 && log.slice(asked).some((event) => ended.has(event.kind));
+      };
+      await vi.waitFor(() => expect(runEnded()).toBe(true), { timeout: 30_000, interval: 50 });
+      const childEvents = server.runtime.store.events(childId);
+      const tail = childEvents
+        .filter((event) => event.seq > at)
+        .map(
+          (event) =>
+            `${event.seq} ${event.kind} ${event.kind === "run.failed" || event.kind === "run.finished" ? JSON.stringify(event) : ""}`,
+        );
       expect(childEvents.at(-1)?.kind, tail.join("\n")).toBe("run.finished");
       // The run's own call went through Toolscope's pipeline with the client's tool as an echo mock.
       const ownResults = childEvents.filter(
@@ -170,6 +175,56 @@ describe("views on a captured session", () => {
       expect(ownResults.length).toBeGreaterThan(0);
       const ownStages = childEvents.filter((event) => event.kind === "tool.stage" && event.seq > at);
       expect(ownStages.length).toBeGreaterThan(0);
+    },
+  );
+
+  it(
+    "replays one captured request against another upstream, beside the original, recording nothing",
+    { timeout: 60_000 },
+    async () => {
+      const { sessionId } = await captureConversation();
+      const before = server.runtime.store.events(sessionId).length;
+      const route = {
+        file: path.join(
+          process.cwd(),
+          "app",
+          "api",
+          "sessions",
+          "[id]",
+          "requests",
+          "[turn]",
+          "replay",
+          "route.ts",
+        ),
+        pattern: "/api/sessions/[id]/requests/[turn]/replay",
+      };
+      const send = (turn: string, body: unknown) =>
+        callRoute(route, "POST", {
+          url: `/api/sessions/${sessionId}/requests/${turn}/replay`,
+          params: { id: sessionId, turn },
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(body),
+        });
+      const replayed = await send("1", { upstream: "offline" });
+      expect(replayed.status, await replayed.clone().text()).toBe(200);
+      const reply = (await replayed.json()) as {
+        status: number;
+        original: { stop_reason: string; content: { type: string; name?: string }[] };
+        replay: { stop_reason: string; content: { type: string; name?: string }[] };
+      };
+      expect(reply.status).toBe(200);
+      expect(reply.original.stop_reason).toBe("tool_use");
+      expect(reply.replay.stop_reason).toBe("tool_use");
+      expect(reply.replay.content.find((block) => block.type === "tool_use")?.name).toBe("read_file");
+      expect(server.runtime.store.events(sessionId)).toHaveLength(before);
+
+      const unknown = await send("1", { upstream: "nowhere" });
+      expect(unknown.status).toBe(400);
+      expect(((await unknown.json()) as { path: string }).path).toBe("/upstream");
+      expect((await send("9", { upstream: "offline" })).status).toBe(404);
+      expect((await send("0", { upstream: "offline" })).status).toBe(400);
+      const notReady = await send("1", { upstream: "openai" });
+      expect(notReady.status).toBe(422);
     },
   );
 });
