@@ -6,7 +6,7 @@ import path from "node:path";
 export const RESULTS_FILE = path.join(process.cwd(), "bench", "results.json");
 
 /** The parts of `npm run bench`, in the order the table shows them. */
-export type SectionName = "assembly" | "pipeline" | "relay" | "projection" | "browser" | "bundle";
+export type SectionName = "assembly" | "pipeline" | "relay" | "projection" | "browser" | "bundle" | "capture";
 
 /** One line of the table: what was measured, the figure, the goal and whether it was met. */
 export interface BenchRow {

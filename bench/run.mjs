@@ -9,7 +9,7 @@ import path from "node:path";
 import { isBuildStale } from "../scripts/build-state.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
-const PARTS = ["assembly", "pipeline", "relay", "projection", "browser", "bundle"];
+const PARTS = ["assembly", "pipeline", "relay", "projection", "browser", "bundle", "capture"];
 const NEEDS_BUILD = new Set(["relay", "browser", "bundle"]);
 const RESULTS = path.join(root, "bench", "results.json");
 

@@ -80,10 +80,20 @@ function readTools(record: RequestRecord): ToolDefinition[] {
 
 function describeTitle(record: RequestRecord): string {
   const first = record.captured.read?.messages.find((message) => message.role === "user");
-  const text = first?.content.find((block) => block.type === "text");
-  const words = text?.type === "text" ? text.text.replace(/<[^>]+>[\s\S]*?<\/[^>]+>/g, " ") : "";
-  const flat = words.replace(/\s+/g, " ").trim();
-  const short = flat.length > 60 ? `${flat.slice(0, 60)}…` : flat;
+  // The first text that is the person's own: harnesses add context as tagged sections
+  // (`<system-reminder>…`). Its opening is enough: a long conversation's first message may be MBs.
+  const texts = (first?.content ?? []).flatMap((block) =>
+    block.type === "text" ? [block.text.slice(0, 4000)] : [],
+  );
+  const own = texts
+    .map((text) =>
+      text
+        .replace(/<([a-z][\w-]*)(\s[^>]*)?>[\s\S]*?<\/\1>/gi, " ")
+        .replace(/\s+/g, " ")
+        .trim(),
+    )
+    .find((text) => text !== "");
+  const short = own && own.length > 60 ? `${own.slice(0, 60)}…` : own;
   return short ? `${record.info.client}: ${short}` : `${record.info.client} capture`;
 }
 

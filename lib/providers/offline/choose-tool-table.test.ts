@@ -65,13 +65,29 @@ const TABLE: Row[] = [
   { message: "", expected: null },
   { message: "__proto__ constructor toString hasOwnProperty valueOf", expected: null },
   { message: "天気はどうですか？", expected: null },
-  // Ties go to the order of `tools`: read_file and list_dir both score 2 + 1 for a bare path.
+  // A bare path: read_file requires a path (2 + 1), list_dir only takes one (2 + 1 − 1), in either order.
   {
     message: "notes/a.md",
     tools: [READ_FILE, LIST_DIR],
     expected: call("read_file", { path: "notes/a.md" }),
   },
-  { message: "notes/a.md", tools: [LIST_DIR, READ_FILE], expected: call("list_dir", { path: "notes/a.md" }) },
+  {
+    message: "notes/a.md",
+    tools: [LIST_DIR, READ_FILE],
+    expected: call("read_file", { path: "notes/a.md" }),
+  },
+  // Equal scores and equal required counts keep the order of `tools`.
+  {
+    message: "notes/a.md",
+    tools: [{ ...LIST_DIR, input_schema: { ...LIST_DIR.input_schema, required: ["path"] } }, READ_FILE],
+    expected: call("list_dir", { path: "notes/a.md" }),
+  },
+  // Equal scores above 0: the tool needing fewer arguments the message does not give wins.
+  {
+    message: "notes/a.md",
+    tools: [WRITE_FILE, { ...READ_FILE, name: "show_file" }],
+    expected: call("show_file", { path: "notes/a.md" }),
+  },
   // "get" names both tools; get_weather's description says "Get" too, so it wins.
   { message: "get it", tools: [HTTP_GET, GET_WEATHER], expected: call("get_weather") },
   // Read-only comes from the tool's own `meta` when the caller gives no toolMeta entry.

@@ -50,10 +50,25 @@ export function findLastUserIndex(request: OfflineRequest): number {
   return -1;
 }
 
-/** The text the user wrote in the last user turn ("" when there is none). */
+/** A text block that is one tagged section (`<system-reminder>…</system-reminder>`): context a harness added. */
+const TAGGED_CONTEXT = /^\s*<([A-Za-z][\w-]*)(\s[^>]*)?>[\s\S]*<\/\1>\s*$/;
+
+function isTaggedContext(block: OfflineBlockParam): boolean {
+  const text = readField(block, "text");
+  return block.type === "text" && typeof text === "string" && TAGGED_CONTEXT.test(text);
+}
+
+/**
+ * The text the user wrote in the last user turn ("" when there is none). Agent harnesses put
+ * context beside the person's words as text blocks that are each one tagged section (Claude
+ * Code's `<system-reminder>`); those are left out when other text remains.
+ */
 export function readUserText(request: OfflineRequest): string {
   const message = request.messages[findLastUserIndex(request)];
-  return message ? joinText(listBlocks(message)) : "";
+  if (!message) return "";
+  const blocks = listBlocks(message);
+  const own = blocks.filter((block) => !isTaggedContext(block));
+  return joinText(own.some((block) => block.type === "text") ? own : blocks);
 }
 
 /** The content of a `tool_result` block as text: a string, or its blocks' text. */

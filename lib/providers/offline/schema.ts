@@ -44,6 +44,11 @@ export function isPathProperty(property: PropertyView): boolean {
   return isStringProperty(property) && PATH_PROPERTY.test(property.name);
 }
 
+/** Whether the tool's schema requires a path-like string (its call is about one path). */
+export function requiresPathProperty(inputSchema: unknown): boolean {
+  return listProperties(inputSchema).some((property) => property.required && isPathProperty(property));
+}
+
 /** Whether any property of the tool's schema is a path-like string. */
 export function hasPathProperty(inputSchema: unknown): boolean {
   return listProperties(inputSchema).some(isPathProperty);

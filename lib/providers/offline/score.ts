@@ -4,13 +4,17 @@
  * score = 3 × (distinct message words matching a word of the tool's name)
  *       + 1 × (distinct message words matching a word of its description)
  *       + 2 when the message has a path-like token and the tool a path-like string property
- *       + 1 more in that case when the tool is read-only.
- * Words match after light stemming (`matchWord`). Ties keep the order of `tools`.
+ *       + 1 more in that case when the tool is read-only
+ *       − 1 in that case when the path property is optional (a tool whose call is about a
+ *         path requires it; one that merely can take one is a weaker match).
+ * Words match after light stemming (`matchWord`). A tie above 0 goes to the tool with fewer
+ * required properties (a message that names a file supplies a path, not the new content an edit
+ * or a write would also need); other ties keep the order of `tools`.
  */
 import "server-only";
 import { assertNever } from "@/lib/protocol/unified";
 import { listNamedTools } from "./read-request";
-import { hasPathProperty } from "./schema";
+import { hasPathProperty, requiresPathProperty } from "./schema";
 import { listContentWords, matchWord, type MessageTokens } from "./tokenize";
 import type { OfflineRequest, OfflineToolParam, PlannerContext } from "./types";
 
@@ -39,7 +43,8 @@ export function scoreTool(tool: OfflineToolParam, tokens: MessageTokens, readOnl
     descriptionWords.some((other) => matchWord(word, other)),
   );
   let score = 3 * nameMatches.length + descriptionMatches.length;
-  if (tokens.paths.length > 0 && hasPathProperty(tool.input_schema)) score += readOnly ? 3 : 2;
+  if (tokens.paths.length > 0 && hasPathProperty(tool.input_schema))
+    score += (readOnly ? 3 : 2) - (requiresPathProperty(tool.input_schema) ? 0 : 1);
   return { tool, score, nameMatches, descriptionMatches };
 }
 
@@ -50,8 +55,10 @@ export function rankTools(
   context: PlannerContext,
 ): ToolScore[] {
   const scores = tools.map((tool) => scoreTool(tool, tokens, context.isReadOnly(tool)));
-  // Array.prototype.sort is stable, so ties stay in request order.
-  return scores.sort((a, b) => b.score - a.score);
+  // Array.prototype.sort is stable, so full ties stay in request order.
+  return scores.sort(
+    (a, b) => b.score - a.score || (a.score > 0 ? countRequired(a.tool) - countRequired(b.tool) : 0),
+  );
 }
 
 /**
@@ -79,6 +86,12 @@ export function chooseTool(
     default:
       return assertNever(choice, "tool_choice");
   }
+}
+
+/** How many properties the tool's schema requires. */
+function countRequired(tool: OfflineToolParam): number {
+  const schema = tool.input_schema as { required?: unknown } | undefined;
+  return Array.isArray(schema?.required) ? schema.required.length : 0;
 }
 
 /** The entry when its score reaches the threshold. */

@@ -1,0 +1,232 @@
+/**
+ * The relay against a real upstream: a local HTTP server set as the `anthropic` upstream's base
+ * URL. Events pass unbuffered and byte for byte, each logged before the client has it; upstream
+ * errors pass through; a cut upstream and a client that hangs up each leave a valid, cut session;
+ * the client's key never reaches the upstream, which gets the key Toolscope holds.
+ */
+import Anthropic from "@anthropic-ai/sdk";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { checkTranscript } from "@/lib/protocol/doctor/check";
+import { writeProviderDefaults } from "@/lib/server/keys";
+import { CAPTURE_TOKEN, startCaptureServer, type CaptureServer } from "@/lib/server/testing/capture-server";
+import type { EventOf, TraceEvent } from "@/lib/trace/events";
+import { projectTranscript } from "@/lib/trace/transcript";
+
+const UPSTREAM_KEY = "sk-ant-upstream-0123456789abcdef";
+
+const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+const START = sse("message_start", {
+  type: "message_start",
+  message: {
+    id: "msg_up",
+    type: "message",
+    role: "assistant",
+    model: "m",
+    content: [],
+    stop_reason: null,
+    stop_sequence: null,
+    usage: { input_tokens: 5, output_tokens: 1 },
+  },
+});
+const TOOL_START = sse("content_block_start", {
+  type: "content_block_start",
+  index: 0,
+  content_block: { type: "tool_use", id: "toolu_up", name: "read_file", input: {} },
+});
+const TOOL_DELTA = sse("content_block_delta", {
+  type: "content_block_delta",
+  index: 0,
+  delta: { type: "input_json_delta", partial_json: '{"path":"a.md"}' },
+});
+const REST = [
+  sse("content_block_stop", { type: "content_block_stop", index: 0 }),
+  sse("message_delta", {
+    type: "message_delta",
+    delta: { stop_reason: "tool_use", stop_sequence: null },
+    usage: { output_tokens: 9 },
+  }),
+  sse("message_stop", { type: "message_stop" }),
+];
+
+type UpstreamHandler = (request: http.IncomingMessage, response: http.ServerResponse, body: string) => void;
+
+let server: CaptureServer;
+let upstream: http.Server;
+let handle: UpstreamHandler;
+const seen: { url: string; headers: http.IncomingHttpHeaders }[] = [];
+
+beforeEach(async () => {
+  seen.length = 0;
+  upstream = http.createServer((request, response) => {
+    let body = "";
+    request.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
+    request.on("end", () => {
+      seen.push({ url: request.url ?? "", headers: request.headers });
+      handle(request, response, body);
+    });
+  });
+  await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
+  server = await startCaptureServer({ ANTHROPIC_API_KEY: UPSTREAM_KEY });
+  const { port } = upstream.address() as AddressInfo;
+  writeProviderDefaults("anthropic", { baseURL: `http://127.0.0.1:${port}` });
+});
+afterEach(async () => {
+  await server.close();
+  upstream.closeAllConnections();
+  await new Promise<void>((resolve) => upstream.close(() => resolve()));
+});
+
+const anthropic = () =>
+  new Anthropic({
+    apiKey: CAPTURE_TOKEN,
+    baseURL: `${server.origin}/capture/anthropic`,
+    maxRetries: 0,
+    defaultHeaders: { "x-toolscope-upstream": "anthropic" },
+  });
+const REQUEST = { model: "m", max_tokens: 64, messages: [{ role: "user" as const, content: "Read a.md" }] };
+
+function onlySession(): string {
+  const sessions = server.runtime.store.listSessions().filter((session) => session.source === "capture");
+  expect(sessions).toHaveLength(1);
+  return sessions[0]!.id;
+}
+function eventsOf<K extends TraceEvent["kind"]>(sessionId: string, kind: K): EventOf<K>[] {
+  return server.runtime.store.events(sessionId).filter((event): event is EventOf<K> => event.kind === kind);
+}
+function expectValidTranscript(sessionId: string) {
+  const view = projectTranscript(server.runtime.store.events(sessionId));
+  expect(checkTranscript(view.messages)).toEqual([]);
+}
+
+async function post(body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${server.origin}/capture/anthropic/v1/messages?beta=true`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "x-api-key": CAPTURE_TOKEN,
+      "x-toolscope-upstream": "anthropic",
+      ...headers,
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+describe("the capture relay", () => {
+  it("passes each event on as it arrives, logged first, byte for byte; the upstream gets Toolscope's key, never the client's", async () => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const chunks = [START + TOOL_START.slice(0, 20), TOOL_START.slice(20) + TOOL_DELTA, REST.join("")];
+    handle = (_request, response) => {
+      response.writeHead(200, { "content-type": "text/event-stream", "request-id": "req_up" });
+      response.write(chunks[0]);
+      void released.then(() => {
+        response.write(chunks[1]);
+        response.end(chunks[2]);
+      });
+    };
+    const response = await post({ ...REQUEST, stream: true });
+    expect(response.headers.get("request-id")).toBe("req_up");
+    const reader = response.body!.getReader();
+    const first = await reader.read();
+    const sessionId = onlySession();
+    // The client holds the first chunk while the upstream waits: its complete event is in the log already.
+    expect(new TextDecoder().decode(first.value)).toBe(chunks[0]);
+    expect(eventsOf(sessionId, "wire.event").map((event) => event.event)).toEqual(["message_start"]);
+    release();
+    let text = new TextDecoder().decode(first.value);
+    for (;;) {
+      const next = await reader.read();
+      if (next.done) break;
+      text += new TextDecoder().decode(next.value);
+    }
+    expect(text).toBe(chunks.join(""));
+    expect(eventsOf(sessionId, "wire.event")).toHaveLength(6);
+    expect(eventsOf(sessionId, "turn.completed")[0]?.unified.content).toMatchObject([
+      { type: "toolCall", id: "toolu_up", name: "read_file", arguments: { path: "a.md" } },
+    ]);
+    expect(seen[0]?.url).toBe("/v1/messages?beta=true");
+    expect(seen[0]?.headers["x-api-key"]).toBe(UPSTREAM_KEY);
+    expect(JSON.stringify(seen[0]?.headers)).not.toContain(CAPTURE_TOKEN);
+    expect(seen[0]?.headers["accept-encoding"]).toBe("identity");
+    expect(eventsOf(sessionId, "request.assembled")[0]?.capture?.path).toBe("/v1/messages?beta=true");
+  });
+
+  it("passes an upstream error through with its status and body, which the SDK raises as its own", async () => {
+    const body = { type: "error", error: { type: "overloaded_error", message: "Overloaded" } };
+    handle = (_request, response) => {
+      response.writeHead(529, { "content-type": "application/json" });
+      response.end(JSON.stringify(body));
+    };
+    const attempt = anthropic().messages.create(REQUEST);
+    await expect(attempt).rejects.toMatchObject({ status: 529, error: body });
+    const sessionId = onlySession();
+    expect(eventsOf(sessionId, "wire.error")).toMatchObject([
+      { source: "http", status: 529, body: JSON.stringify(body) },
+    ]);
+    expect(eventsOf(sessionId, "run.failed")).toHaveLength(1);
+  });
+
+  it("records an upstream that cuts its stream as cut: wire.error, a cut turn, its call answered interrupted", async () => {
+    handle = (request, response) => {
+      response.writeHead(200, { "content-type": "text/event-stream" });
+      response.write(START + TOOL_START + TOOL_DELTA);
+      setTimeout(() => request.socket.destroy(), 20);
+    };
+    const attempt = anthropic()
+      .messages.stream({ ...REQUEST })
+      .finalMessage();
+    await expect(attempt).rejects.toThrow();
+    const sessionId = onlySession();
+    await expect.poll(() => eventsOf(sessionId, "run.failed").length).toBe(1);
+    expect(eventsOf(sessionId, "wire.error")[0]).toMatchObject({ source: "transport" });
+    expect(eventsOf(sessionId, "turn.completed")).toMatchObject([
+      { cut: true, stopReason: { unified: "other" } },
+    ]);
+    expect(eventsOf(sessionId, "run.failed")[0]?.syntheticResults).toMatchObject([
+      { toolCallId: "toolu_up", errorKind: "interrupted" },
+    ]);
+    expectValidTranscript(sessionId);
+  });
+
+  it("aborts the upstream when the client hangs up mid-stream, leaving a valid, cut session", async () => {
+    let upstreamClosed!: () => void;
+    const closed = new Promise<void>((resolve) => (upstreamClosed = resolve));
+    handle = (_request, response) => {
+      response.writeHead(200, { "content-type": "text/event-stream" });
+      response.write(START + TOOL_START + TOOL_DELTA);
+      response.on("close", () => upstreamClosed());
+    };
+    const response = await post({ ...REQUEST, stream: true });
+    const reader = response.body!.getReader();
+    await reader.read();
+    await reader.cancel();
+    await closed;
+    const sessionId = onlySession();
+    await expect.poll(() => eventsOf(sessionId, "run.interrupted").length).toBe(1);
+    expect(eventsOf(sessionId, "turn.completed")).toMatchObject([{ cut: true }]);
+    expectValidTranscript(sessionId);
+  });
+
+  it("never passes on a content-encoding it decoded", async () => {
+    const { gzipSync } = await import("node:zlib");
+    const message = {
+      id: "msg_z",
+      type: "message",
+      role: "assistant",
+      model: "m",
+      content: [{ type: "text", text: "zipped" }],
+      stop_reason: "end_turn",
+      stop_sequence: null,
+      usage: { input_tokens: 1, output_tokens: 1 },
+    };
+    handle = (_request, response) => {
+      response.writeHead(200, { "content-type": "application/json", "content-encoding": "gzip" });
+      response.end(gzipSync(JSON.stringify(message)));
+    };
+    const response = await post(REQUEST);
+    expect(response.headers.get("content-encoding")).toBeNull();
+    expect(await response.json()).toEqual(message);
+  });
+});
