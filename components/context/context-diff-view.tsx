@@ -9,9 +9,11 @@ import {
 } from "@/lib/trace/context-diff";
 import { readSection } from "@/lib/trace/request-diff";
 import { checkRequest } from "@/lib/trace/request-doctor";
+import { RequestReplay } from "./request-replay";
 import "./context.css";
 
 interface ContextDiffViewProps {
+  sessionId: string;
   events: readonly TraceEvent[];
   /** The timeline cursor: requests after it are not shown. */
   seq: number;
@@ -115,7 +117,7 @@ function DoctorSection({ turn }: { turn: TurnContext }) {
   );
 }
 
-function TurnDetail({ turn }: { turn: TurnContext }) {
+function TurnDetail({ turn, sessionId }: { turn: TurnContext; sessionId: string }) {
   const t = useTranslations("Context");
   const { diff, request, previous } = turn;
   const broke = diff.prefixBreak !== null;
@@ -178,6 +180,7 @@ function TurnDetail({ turn }: { turn: TurnContext }) {
         </>
       ) : null}
       <DoctorSection turn={turn} />
+      {request.capture ? <RequestReplay sessionId={sessionId} request={request} /> : null}
     </article>
   );
 }
@@ -187,7 +190,7 @@ function TurnDetail({ turn }: { turn: TurnContext }) {
  * turn's request, where the cacheable prefix broke, beside what the upstream reported it cached.
  * Follows the cursor's latest turn until a turn is picked.
  */
-export function ContextDiffView({ events, seq }: ContextDiffViewProps) {
+export function ContextDiffView({ sessionId, events, seq }: ContextDiffViewProps) {
   const t = useTranslations("Context");
   const turns = useMemo(() => projectContextDiffs(events, seq), [events, seq]);
   const [picked, setPicked] = useState<number | null>(null);
@@ -217,7 +220,7 @@ export function ContextDiffView({ events, seq }: ContextDiffViewProps) {
           ))}
         </select>
       </label>
-      <TurnDetail turn={shown} />
+      <TurnDetail turn={shown} sessionId={sessionId} />
     </section>
   );
 }

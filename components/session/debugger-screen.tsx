@@ -155,7 +155,7 @@ export function DebuggerScreen({ data, live, initialSeq }: DebuggerScreenProps) 
               stream: <StreamScrub view={stream} />,
               node: <NodeDetail node={selectedNode} events={events} upTo={cursor.seq} />,
               event: <EventDetail event={cursorEvent} />,
-              context: <ContextDiffView events={events} seq={cursor.seq} />,
+              context: <ContextDiffView sessionId={session.id} events={events} seq={cursor.seq} />,
               tools: (
                 <ToolsPanel
                   sessionId={session.id}
