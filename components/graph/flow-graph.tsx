@@ -5,6 +5,7 @@ import "./graph.css";
 import { useTranslations } from "next-intl";
 import { useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { TraceEvent } from "@/lib/trace/events";
+import type { ArgumentCheck } from "@/lib/trace/graph/graph-state";
 import { createRunGraphProjector } from "@/lib/trace/graph/projector";
 import type { GraphNode } from "@/lib/trace/graph/types";
 import { createLayoutCache } from "@/lib/trace/graph/layout";
@@ -25,6 +26,8 @@ export interface FlowGraphProps {
   onSelectNode?: (node: GraphNode) => void;
   /** Nodes to bring into view instead of the latest turn (the lesson guide's step), when shown. */
   focusNodeIds?: readonly string[];
+  /** The verdicts on a captured client's calls, for their validate stage (components/session/use-client-checks.ts). */
+  checkArguments?: ArgumentCheck;
 }
 
 /**
@@ -33,9 +36,17 @@ export interface FlowGraphProps {
  * checkpoints, lays out (lib/trace/graph/layout.ts) only when the structure changes, and pushes
  * statuses to a store that each node reads by id, so a status change re-renders that node alone.
  */
-export function FlowGraph({ events, upTo, selectedNodeId, onSelectNode, focusNodeIds }: FlowGraphProps) {
+export function FlowGraph({
+  events,
+  upTo,
+  selectedNodeId,
+  onSelectNode,
+  focusNodeIds,
+  checkArguments,
+}: FlowGraphProps) {
   const t = useTranslations("Graph");
-  const [projector] = useState(() => createRunGraphProjector());
+  // A new verdict on a client call's arguments (checkArguments) projects the graph afresh.
+  const projector = useMemo(() => createRunGraphProjector(256, { checkArguments }), [checkArguments]);
   const [layoutOf] = useState(() => createLayoutCache());
   const graph = useMemo(() => projector.project(events, upTo), [projector, events, upTo]);
   const layout = useMemo(() => layoutOf(graph.nodes, graph.edges), [layoutOf, graph]);

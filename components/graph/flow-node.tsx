@@ -16,17 +16,28 @@ import {
   type StreamNode,
 } from "@/lib/trace/graph/types";
 import { useGraphNode, useIsSelected, useSelectNode } from "./graph-context";
+import "./client-call.css";
 
 /** The heading of a node: translated where it is prose, the protocol's own word where it is one. */
 function NodeTitle({ node }: { node: GraphNode }) {
   const t = useTranslations("Graph.kindName");
+  const tBy = useTranslations("Graph.by");
   switch (node.kind) {
     case "request-section":
       return <code>{node.section}</code>;
     case "block":
       return <code>{node.blockType}</code>;
     case "stage":
-      return <code>{node.stage}</code>;
+      return node.by ? (
+        <>
+          <code>{node.label}</code>{" "}
+          <span className="graph-node-by" data-testid="graph-node-by" data-by={node.by}>
+            {tBy(node.by)}
+          </span>
+        </>
+      ) : (
+        <code>{node.stage}</code>
+      );
     case "user":
     case "stream":
     case "error-result":

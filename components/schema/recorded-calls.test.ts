@@ -119,3 +119,31 @@ describe("pairCurrentVerdicts", () => {
     ]);
   });
 });
+
+describe("collectRecordedCalls on a capture", () => {
+  const request = (seq: number, capture: boolean): TraceEvent =>
+    ({
+      ...envelope,
+      seq,
+      kind: "request.assembled",
+      turn: seq,
+      attempt: 1,
+      format: "anthropic",
+      body: {},
+      tokens: { tools: 0, system: 0, messages: 0, total: 0, tokenizer: "t" },
+      ...(capture ? { capture: { path: "/v1/messages", upstream: "offline", client: "Claude Code" } } : {}),
+    }) as TraceEvent;
+
+  it("a captured client's call was run by the client, not validated then; a run's own stays none", () => {
+    const log = [
+      request(0, true),
+      turn(1, [{ id: "c1", name: "Read", arguments: { file_path: "a" } }]),
+      request(2, false),
+      turn(3, [{ id: "c2", name: "Read", arguments: {} }]),
+    ];
+    expect(collectRecordedCalls(log, "Read").map((call) => [call.callId, call.then.status])).toEqual([
+      ["c1", "client"],
+      ["c2", "none"],
+    ]);
+  });
+});

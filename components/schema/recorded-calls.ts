@@ -3,8 +3,11 @@ import type { StageStatus, TraceEvent } from "@/lib/trace/events";
 
 /** What the pipeline's `validate` stage said about a call when it ran: its last non-`running` status. */
 export interface RecordedVerdict {
-  /** `none`: the call never reached `validate` (unknown tool, unparseable arguments, interrupted). */
-  status: Exclude<StageStatus, "running"> | "none";
+  /**
+   * `none`: the call never reached `validate` (unknown tool, unparseable arguments, interrupted);
+   * `client`: a captured client ran it, so no pipeline of Toolscope's validated it then.
+   */
+  status: Exclude<StageStatus, "running"> | "none" | "client";
   /** The stage's output summary: the errors, when there were any. */
   detail: string | null;
 }
@@ -28,8 +31,10 @@ export interface RecordedCall {
 export function collectRecordedCalls(events: readonly TraceEvent[], toolName: string): RecordedCall[] {
   const calls: RecordedCall[] = [];
   const verdicts = new Map<string, RecordedVerdict>();
+  let captured = false;
   for (const event of events) {
-    if (event.kind === "turn.completed") {
+    if (event.kind === "request.assembled") captured = event.capture !== undefined;
+    else if (event.kind === "turn.completed") {
       for (const block of event.unified.content) {
         if (block.type !== "toolCall" || block.name !== toolName) continue;
         calls.push({
@@ -38,7 +43,7 @@ export function collectRecordedCalls(events: readonly TraceEvent[], toolName: st
           seq: event.seq,
           arguments: block.arguments,
           rawArguments: block.rawArguments,
-          then: { status: "none", detail: null },
+          then: { status: captured ? "client" : "none", detail: null },
         });
       }
     } else if (event.kind === "tool.stage" && event.stage === "validate" && event.status !== "running") {

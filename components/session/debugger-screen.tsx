@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import dynamic from "next/dynamic";
 import { memo, useMemo, useState } from "react";
 import { BreakpointToggles } from "@/components/controls/breakpoint-toggles";
+import { ContextDiffView } from "@/components/context/context-diff-view";
 import { ControlBar } from "@/components/controls/control-bar";
 import { PausedBanner } from "@/components/controls/paused-banner";
 import { deriveEnabledControls, derivePausedPoint, findToolCall } from "@/components/controls/paused-point";
@@ -173,6 +174,7 @@ export function DebuggerScreen({ data, live, initialSeq }: DebuggerScreenProps) 
               stream: <StreamScrub view={stream} />,
               node: <NodeDetail node={selectedNode} events={events} upTo={cursor.seq} />,
               event: <EventDetail event={cursorEvent} />,
+              context: <ContextDiffView sessionId={session.id} events={events} seq={cursor.seq} />,
               tools: (
                 <ToolsPanel
                   sessionId={session.id}

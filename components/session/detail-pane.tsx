@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 
-export type DetailMode = "stream" | "node" | "event" | "tools";
+export type DetailMode = "stream" | "node" | "event" | "context" | "tools";
 
 interface DetailPaneProps {
   mode: DetailMode;
@@ -12,9 +12,9 @@ interface DetailPaneProps {
   views: Partial<Record<DetailMode, ReactNode>>;
 }
 
-const MODES: readonly DetailMode[] = ["stream", "node", "event", "tools"];
+const MODES: readonly DetailMode[] = ["stream", "node", "event", "context", "tools"];
 
-/** The detail pane: the stream scrubber at the selected row, the selected graph node, the event at the cursor, or the session's tools. */
+/** The detail pane: the stream scrubber at the selected row, the selected graph node, the event at the cursor, the context diff of a turn's request, or the session's tools. */
 export function DetailPane({ mode, onMode, views }: DetailPaneProps) {
   const t = useTranslations("Debugger.detail");
   const tTools = useTranslations("Tools");

@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { useDeferredValue, useMemo } from "react";
 import type { TraceEvent } from "@/lib/trace/events";
 import type { GraphNode } from "@/lib/trace/graph/types";
+import { useClientChecks } from "./use-client-checks";
 
 /** React Flow measures the DOM, so the graph renders in the browser only (and loads on its own). */
 const FlowGraph = dynamic(() => import("@/components/graph/flow-graph").then((m) => m.FlowGraph), {
@@ -38,11 +39,13 @@ interface GraphPaneProps {
 /**
  * The flow graph's pane: the run and each call's pipeline as of the cursor. The graph follows the
  * log and the cursor a step behind (a deferred value), so the transcript and the timeline paint
- * first when a long session opens or the cursor jumps.
+ * first when a long session opens or the cursor jumps. A captured client's calls are checked
+ * against the client's schemas on the server, for their validate stage.
  */
 export function GraphPane({ events, upTo, selectedNodeId, onSelectNode, focusNodeIds }: GraphPaneProps) {
   const view = useMemo(() => ({ events, upTo }), [events, upTo]);
   const shown = useDeferredValue(view, null);
+  const checkArguments = useClientChecks(events);
   return (
     // `data-up-to`: the cursor the graph shows (a step behind the others while it catches up).
     <div className="graph-pane" data-testid="graph-pane" data-up-to={shown?.upTo}>
@@ -55,6 +58,7 @@ export function GraphPane({ events, upTo, selectedNodeId, onSelectNode, focusNod
           selectedNodeId={selectedNodeId}
           onSelectNode={onSelectNode}
           focusNodeIds={focusNodeIds}
+          checkArguments={checkArguments}
         />
       )}
     </div>

@@ -28,6 +28,7 @@ export function SessionRow({ session, depth = 0 }: { session: SessionSummary; de
       data-session-id={session.id}
       data-parent-id={session.parentId}
       data-depth={depth}
+      data-source={session.source}
       style={depth > 0 ? { marginInlineStart: `${Math.min(depth, 6) * 1.5}rem` } : undefined}
     >
       <div className="session-main">
@@ -35,6 +36,24 @@ export function SessionRow({ session, depth = 0 }: { session: SessionSummary; de
           {title}
         </Link>
         <StatusBadge status={session.status} />
+        {session.source === "run" ? null : (
+          <span
+            className={`source-badge source-${session.source}`}
+            data-testid="session-source"
+            title={t(`Sessions.source.${session.source}Hint`)}
+          >
+            {t(`Sessions.source.badge.${session.source}`)}
+          </span>
+        )}
+        {session.client ? (
+          <span
+            className="session-client"
+            data-testid="session-client"
+            title={t("Sessions.source.clientHint")}
+          >
+            {session.client}
+          </span>
+        ) : null}
       </div>
       <p className="session-meta muted">
         <span>{t("Sessions.events", { count: session.eventCount })}</span>

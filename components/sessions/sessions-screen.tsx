@@ -2,19 +2,22 @@
 
 import Link from "next/link";
 import { useTranslations } from "next-intl";
+import { useState } from "react";
 import { ErrorState, LoadingState } from "@/components/common/query-states";
 import { isApiError } from "@/components/data/api";
 import { ImportDialog } from "./import-dialog";
 import { NewSessionForm } from "./new-session-form";
 import { SessionRow } from "./session-row";
 import { buildSessionTree } from "./session-tree";
-import { useSessions } from "./use-sessions";
+import { SourceFilter } from "./source-filter";
+import { useSessions, type SessionSource } from "./use-sessions";
 import "./sessions.css";
 
-/** `/`: every session, newest first as the server orders them, forks indented under their parent, with create (choosing the provider), import, open and delete, and a link to the settings. */
+/** `/`: every session (or those of one source), newest first as the server orders them, forks indented under their parent, with create (choosing the provider), import, open and delete, and a link to the settings. The list polls, so captured sessions appear and fill in. */
 export function SessionsScreen() {
   const t = useTranslations("Sessions");
-  const sessions = useSessions();
+  const [source, setSource] = useState<SessionSource | null>(null);
+  const sessions = useSessions(source);
 
   if (isApiError(sessions.error, 401)) return <ErrorState error={sessions.error} />;
 
@@ -31,13 +34,14 @@ export function SessionsScreen() {
       </div>
       <p className="muted">{t("intro")}</p>
       <NewSessionForm />
+      <SourceFilter value={source} onChange={setSource} />
       {sessions.isPending ? (
         <LoadingState />
       ) : sessions.isError ? (
         <ErrorState error={sessions.error} onRetry={() => void sessions.refetch()} />
       ) : !sessions.sessions || sessions.sessions.length === 0 ? (
         <p className="empty" data-testid="sessions-empty">
-          {t("empty")}
+          {source === null ? t("empty") : t("emptySource", { source: t(`source.${source}`) })}
         </p>
       ) : (
         <>

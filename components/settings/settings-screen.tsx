@@ -3,12 +3,13 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { ErrorState, LoadingState } from "@/components/common/query-states";
+import { CaptureCard } from "./capture-card";
 import { ProviderCard } from "./provider-card";
 import { SignOutCard } from "./sign-out-card";
 import { useSettings } from "./use-settings";
 import "./settings.css";
 
-/** `/settings`: one card per provider key — its masked status, and each provider's default model and base URL. */
+/** `/settings`: one card per provider key — its masked status, and each provider's default model and base URL — and the Capture section. */
 export function SettingsScreen() {
   const t = useTranslations();
   const settings = useSettings();
@@ -61,6 +62,7 @@ export function SettingsScreen() {
               },
             ]}
           />
+          <CaptureCard />
           <SignOutCard />
         </div>
       )}

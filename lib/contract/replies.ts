@@ -1,5 +1,7 @@
 import type { RevokeReply } from "./auth";
 import type { AnthropicErrorBody, CaptureView, CountTokensReply, OpenAIErrorBody } from "./capture";
+import type { CaptureKey } from "./capture-key";
+import type { RequestReplayReply } from "./request-replay";
 import type { ErrorBody } from "./errors";
 import type { HealthReply } from "./health";
 import type { ImportReply } from "./import";
@@ -58,4 +60,6 @@ export type ApiReply =
   | McpCallReply
   | McpTrustReply
   | McpOfferedServers
-  | McpSessionServers;
+  | McpSessionServers
+  | CaptureKey
+  | RequestReplayReply;

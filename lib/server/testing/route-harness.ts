@@ -72,7 +72,8 @@ export async function openRouteFixture(
     dataDir,
     sessionId,
     callId,
-    params: { id: sessionId, callId },
+    // `turn` for the routes of one request (`/api/sessions/[id]/requests/[turn]/…`).
+    params: { id: sessionId, callId, turn: "1" },
     close() {
       setRuntime(undefined);
       vi.unstubAllEnvs();

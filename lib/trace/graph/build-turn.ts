@@ -6,6 +6,7 @@
 import type { Block } from "@/lib/protocol/unified";
 import { assertNever } from "@/lib/protocol/unified";
 import { STAGES, type TurnCompleted } from "../events";
+import { buildClientCallPipeline } from "./client-call";
 import { addToTurn, findTurnIndex, replaceTurn, type RunGraphState, type TurnGraph } from "./graph-state";
 import {
   createEdge,
@@ -85,7 +86,10 @@ export function openTurn(
   return { ...state, turns: [...state.turns, linked], link: null };
 }
 
-/** Adds the assistant's blocks and, for each tool call, its nine stages, error result and the results node. */
+/**
+ * Adds the assistant's blocks and, for each tool call, its nine stages, error result and the
+ * results node — or, for a captured client's call, the stages Toolscope can observe (client-call.ts).
+ */
 export function addAssistantBlocks(state: RunGraphState, event: TurnCompleted): RunGraphState {
   const { turn } = event;
   const stream = graphIds.stream(turn);
@@ -114,7 +118,9 @@ export function addAssistantBlocks(state: RunGraphState, event: TurnCompleted): 
       if (block.type === "toolCall") {
         callIds.push(block.id);
         callTurns[block.id] = turn;
-        const pipeline = buildCallPipeline(turn, block.id, id);
+        const pipeline = state.captured
+          ? buildClientCallPipeline(state, turn, block, id, event.seq)
+          : buildCallPipeline(turn, block.id, id);
         nodes.push(...pipeline.nodes);
         edges.push(...pipeline.edges);
       }

@@ -4,6 +4,7 @@
  * never reached are `skipped` once it has its result (that result is the event that says so).
  */
 import { STAGES, type Stage, type ToolStage } from "../events";
+import { applyClientResult, isClientCall } from "./client-call";
 import { updateNode, updateNodeOf, withSeq, type RunGraphState } from "./graph-state";
 import { graphIds, type StageNode } from "./types";
 
@@ -16,6 +17,8 @@ export interface CallOutcome {
   content: string;
   /** Added by the run's end for a call left open: it failed wherever it stood. */
   synthetic?: boolean;
+  /** A captured client's result: ms from the response's end to the request that carried it. */
+  clientMs?: number;
 }
 
 const clip = (text: string, max = 160) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
@@ -78,6 +81,9 @@ export function applyStage(state: RunGraphState, event: ToolStage): RunGraphStat
 export function applyOutcome(state: RunGraphState, outcome: CallOutcome): RunGraphState {
   const turn = findCallTurn(state, outcome.callId);
   if (turn === undefined) return state;
+  if (isClientCall(state, turn, outcome.callId)) {
+    return countResults(applyClientResult(state, turn, outcome), turn, outcome.seq);
+  }
   const errorId = graphIds.errorResult(turn, outcome.callId);
   const turnGraph = state.turns.find((graph) => graph.turn === turn);
   if (!turnGraph || turnGraph.nodes[errorId]?.status !== "pending") return state;
@@ -121,9 +127,12 @@ export function stopCall(state: RunGraphState, callId: string, seq: number, why:
 function countResults(state: RunGraphState, turn: number, seq: number): RunGraphState {
   const graph = state.turns.find((candidate) => candidate.turn === turn);
   if (!graph) return state;
-  const done = graph.callIds.filter(
-    (callId) => graph.nodes[graphIds.errorResult(turn, callId)]?.status !== "pending",
-  ).length;
+  // A call is answered once its error result is decided, or (a client's call) its result node has an event.
+  const done = graph.callIds.filter((callId) => {
+    const errorResult = graph.nodes[graphIds.errorResult(turn, callId)];
+    if (errorResult) return errorResult.status !== "pending";
+    return (graph.nodes[graphIds.stage(turn, callId, "normalize")]?.seqs.length ?? 0) > 0;
+  }).length;
   const total = graph.callIds.length;
   return updateNode(state, turn, graphIds.results(turn), (node) => ({
     ...node,

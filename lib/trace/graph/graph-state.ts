@@ -4,6 +4,7 @@
  * a node that did not change keeps its identity.
  */
 import type { WireStreamState } from "@/lib/protocol/wire-stream";
+import type { ToolDefinition } from "../config";
 import { isNodeKind, type GraphEdge, type GraphNode, type GraphNodeKind, type GraphNodeOf } from "./types";
 
 export interface TurnGraph {
@@ -35,7 +36,24 @@ export interface RunGraphState {
   pausedAt: { turn: number; id: string } | null;
   /** The latest attempt's stream, read as stream parts in its request's wire format. */
   stream: { turn: number; attempt: number; state: WireStreamState } | null;
+  /** The session's tools as of the latest `session.created` / `session.configured` (a captured client's own). */
+  tools: readonly ToolDefinition[];
+  /** Whether the latest request was a captured client's: its calls are the client's to run. */
+  captured: boolean;
+  /** Validates a client call's arguments against its schema (injected: lib/trace runs no validator). */
+  checkArguments?: ArgumentCheck;
 }
+
+/**
+ * The verdict on a client call's arguments against its tool's schema, or `null` while it is not
+ * known yet (the browser asks the server, which runs ajv: `POST /api/schema/validate`).
+ */
+export type ArgumentCheck = (call: {
+  id: string;
+  name: string;
+  schema: unknown;
+  input: unknown;
+}) => { valid: boolean; errors: readonly { path: string; message: string }[] } | null;
 
 export const EMPTY_RUN_GRAPH: RunGraphState = Object.freeze({
   turns: [],
@@ -45,6 +63,8 @@ export const EMPTY_RUN_GRAPH: RunGraphState = Object.freeze({
   link: null,
   pausedAt: null,
   stream: null,
+  tools: [],
+  captured: false,
 });
 
 /** The index of a turn in `state.turns`, or -1 (turns are searched from the newest). */

@@ -5,8 +5,8 @@
  * holds the very event object it was folded up to; otherwise it and those after it are dropped.
  */
 import type { TraceEvent } from "../events";
-import { EMPTY_RUN_GRAPH, type RunGraphState } from "./graph-state";
-import { readRunGraph, reduceRunGraph } from "./reduce-run-graph";
+import type { RunGraphState } from "./graph-state";
+import { createRunGraphState, readRunGraph, reduceRunGraph, type RunGraphOptions } from "./reduce-run-graph";
 import type { RunGraph } from "./types";
 
 interface Checkpoint {
@@ -24,9 +24,9 @@ export interface RunGraphProjector {
   projectState(events: readonly TraceEvent[], upTo?: number): RunGraphState;
 }
 
-/** Creates a projector with its own checkpoints; one per session view. */
-export function createRunGraphProjector(interval = 256): RunGraphProjector {
-  const checkpoints: Checkpoint[] = [{ count: 0, last: null, state: EMPTY_RUN_GRAPH }];
+/** Creates a projector with its own checkpoints; one per session view. `options` as `projectRunGraph`'s. */
+export function createRunGraphProjector(interval = 256, options: RunGraphOptions = {}): RunGraphProjector {
+  const checkpoints: Checkpoint[] = [{ count: 0, last: null, state: createRunGraphState(options) }];
   let tip: Checkpoint = checkpoints[0]!;
   let cached: { state: RunGraphState; graph: RunGraph } | null = null;
 

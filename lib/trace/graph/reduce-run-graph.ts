@@ -8,7 +8,14 @@ import { createWireStream, reduceWireStream } from "@/lib/protocol/wire-stream";
 import type { RequestAssembled, TraceEvent, WireEvent } from "../events";
 import { addAssistantBlocks, clip, openTurn } from "./build-turn";
 import { applyOutcome, applyStage, attachToCall, attachToStage } from "./call-events";
-import { EMPTY_RUN_GRAPH, updateNode, updateNodeOf, withSeq, type RunGraphState } from "./graph-state";
+import {
+  EMPTY_RUN_GRAPH,
+  updateNode,
+  updateNodeOf,
+  withSeq,
+  type ArgumentCheck,
+  type RunGraphState,
+} from "./graph-state";
 import { applyPause, applyResume, applyRunEnd } from "./run-events";
 import { graphIds, REQUEST_SECTIONS, type GraphNode, type RunGraph, type StreamNode } from "./types";
 
@@ -19,8 +26,11 @@ export function reduceRunGraph(state: RunGraphState, event: TraceEvent): RunGrap
       return { ...state, runId: event.runId, runStart: state.turns.length };
     case "user.message":
       return openTurn(state, event.turn, { text: event.text, seq: event.seq });
-    case "request.assembled":
-      return applyRequest(openTurn(state, event.turn), event);
+    case "request.assembled": {
+      const captured = event.capture !== undefined;
+      const next = captured === state.captured ? state : { ...state, captured };
+      return applyRequest(openTurn(next, event.turn), event);
+    }
     case "wire.response":
       return updateStream(state, event.turn, event.seq, (node) => ({
         status: "running",
@@ -73,6 +83,7 @@ export function reduceRunGraph(state: RunGraphState, event: TraceEvent): RunGrap
         isError: event.isError,
         content: event.content,
         ...(event.errorKind ? { errorKind: event.errorKind } : {}),
+        ...(event.clientMs === undefined ? {} : { clientMs: event.clientMs }),
       });
     case "run.paused":
       return applyPause(state, event);
@@ -85,7 +96,9 @@ export function reduceRunGraph(state: RunGraphState, event: TraceEvent): RunGrap
     case "session.forked":
       return applyEditedMessages(state, event.edits.messages, event.seq);
     case "session.created":
+      return { ...state, tools: event.config.tools };
     case "session.configured":
+      return event.changes.tools ? { ...state, tools: event.changes.tools.after } : state;
     case "call.replayed":
     case "provider.trust":
     case "session.trusted":
@@ -109,9 +122,25 @@ export function readRunGraph(state: RunGraphState): RunGraph {
   return { nodes, edges };
 }
 
+/** What a projection may be given: the validator a client call's arguments are checked with. */
+export interface RunGraphOptions {
+  checkArguments?: ArgumentCheck;
+}
+
+/** The state a fold starts from, with the options in it. */
+export function createRunGraphState(options: RunGraphOptions = {}): RunGraphState {
+  return options.checkArguments
+    ? { ...EMPTY_RUN_GRAPH, checkArguments: options.checkArguments }
+    : EMPTY_RUN_GRAPH;
+}
+
 /** The graph as of event `upTo` (inclusive; default: the whole log). */
-export function projectRunGraph(events: readonly TraceEvent[], upTo = Infinity): RunGraph {
-  return readRunGraph(foldRunGraph(EMPTY_RUN_GRAPH, events, upTo));
+export function projectRunGraph(
+  events: readonly TraceEvent[],
+  upTo = Infinity,
+  options: RunGraphOptions = {},
+): RunGraph {
+  return readRunGraph(foldRunGraph(createRunGraphState(options), events, upTo));
 }
 
 /** Folds events (those with `seq <= upTo`) into a state. */

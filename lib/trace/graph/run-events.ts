@@ -97,6 +97,8 @@ export function applyRunEnd(state: RunGraphState, event: RunEnd): RunGraphState 
     const nodes = { ...graph.nodes };
     for (const id of graph.order) {
       const node = nodes[id]!;
+      // A captured client's call goes on after the response's end: the client runs it.
+      if (node.kind === "stage" && node.by === "client") continue;
       if (node.status === "pending") nodes[id] = { ...node, status: "skipped" };
       else if (node.status === "running" || node.status === "waiting")
         nodes[id] = { ...node, status: "error", detail: why, seqs: withSeq(node, event.seq) };

@@ -96,6 +96,12 @@ export interface StageNode extends NodeBase<"stage"> {
   input?: string;
   output?: string;
   ms?: number;
+  /**
+   * A captured client's call, which Toolscope did not run: `toolscope` on the stages it checks
+   * itself (lookup, validate against the client's own schema), `client` on what the client did
+   * (executed it, with the client's tool time as `ms`; the result it sent).
+   */
+  by?: "toolscope" | "client";
 }
 
 /** The branch a call takes when it fails before `execute` (or the run's end answers it). */
