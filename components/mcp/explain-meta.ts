@@ -1,4 +1,3 @@
-import type { McpAnnotations } from "@/lib/contract/mcp";
 import type { ToolMeta } from "@/lib/trace/config";
 
 export type Hint = "readOnlyHint" | "destructiveHint" | "idempotentHint" | "openWorldHint";
@@ -36,7 +35,9 @@ export interface MetaExplanation {
  * a person; read-only and concurrency-safe runs in parallel with other such calls; anything else
  * runs alone, in order. (`destructiveHint` only means something when `readOnlyHint` is false.)
  */
-export function explainMeta(annotations: McpAnnotations | undefined, meta: ToolMeta): MetaExplanation {
+export function explainMeta(given: unknown, meta: ToolMeta): MetaExplanation {
+  const annotations =
+    typeof given === "object" && given !== null ? (given as Partial<Record<Hint, unknown>>) : undefined;
   const hints = HINTS.map((hint): HintReading => {
     const given = annotations?.[hint];
     return typeof given === "boolean"

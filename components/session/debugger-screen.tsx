@@ -9,7 +9,11 @@ import { deriveEnabledControls, derivePausedPoint, findToolCall } from "@/compon
 import type { SessionDetail } from "@/lib/contract/sessions";
 import { GuidePane } from "@/components/explain/guide-pane";
 import { DebuggerLayout } from "@/components/layout/debugger-layout";
+import { NO_WIRE_FILTER, type WireFilter } from "@/components/mcp/mcp-wire";
+import { listUntrustedServers } from "@/components/mcp/server-states";
+import { SessionMcpPane } from "@/components/mcp/session-mcp-pane";
 import { ToolsPanel } from "@/components/schema/tools-panel";
+import type { McpServers } from "@/lib/contract/mcp";
 import { StreamPanel } from "@/components/stream/stream-panel";
 import { StreamScrub } from "@/components/stream/stream-scrub";
 import { useStreamView } from "@/components/stream/use-stream-view";
@@ -29,6 +33,8 @@ import { useCursor } from "./use-cursor";
 import type { LiveState } from "./use-live-events";
 import { useProjections } from "./use-projections";
 import "@/components/controls/controls.css";
+
+const NO_SERVERS: McpServers = {};
 
 /** Scrubbing past events that do not change the transcript re-renders nothing in it. */
 const MemoTranscriptView = memo(TranscriptView);
@@ -56,6 +62,12 @@ export function DebuggerScreen({ data, live, initialSeq }: DebuggerScreenProps) 
   const [askedSeq, setAskedSeq] = useState<number | null>(null);
   const [selectedNode, setSelectedNode] = useState<GraphNode | null>(null);
   const [guideNodeIds, setGuideNodeIds] = useState<readonly string[]>([]);
+  const [wireFilter, setWireFilter] = useState<WireFilter>(NO_WIRE_FILTER);
+  const mcpServers = (config as { mcpServers?: McpServers } | null)?.mcpServers ?? NO_SERVERS;
+  const showMcpMessages = (callId: string) => {
+    setWireFilter({ ...NO_WIRE_FILTER, callId });
+    setDetailMode("mcp");
+  };
 
   const paused = runState.status === "paused" ? derivePausedPoint(events) : null;
   const pausedCall = findToolCall(latestTranscript.messages, paused?.callId ?? null);
@@ -152,7 +164,14 @@ export function DebuggerScreen({ data, live, initialSeq }: DebuggerScreenProps) 
             onMode={setDetailMode}
             views={{
               stream: <StreamScrub view={stream} />,
-              node: <NodeDetail node={selectedNode} events={events} upTo={cursor.seq} />,
+              node: (
+                <NodeDetail
+                  node={selectedNode}
+                  events={events}
+                  upTo={cursor.seq}
+                  onShowMcpMessages={showMcpMessages}
+                />
+              ),
               event: <EventDetail event={cursorEvent} />,
               tools: (
                 <ToolsPanel
@@ -160,6 +179,18 @@ export function DebuggerScreen({ data, live, initialSeq }: DebuggerScreenProps) 
                   tools={config?.tools ?? session.tools}
                   events={events}
                   status={runState.status}
+                />
+              ),
+              mcp: (
+                <SessionMcpPane
+                  sessionId={session.id}
+                  events={events}
+                  upTo={cursor.seq}
+                  servers={mcpServers}
+                  untrusted={listUntrustedServers(session.source, events, mcpServers)}
+                  busy={runState.status === "running" || runState.status === "paused"}
+                  filter={wireFilter}
+                  onFilter={setWireFilter}
                 />
               ),
             }}

@@ -57,11 +57,18 @@ export type McpAnnotations = Static<typeof McpAnnotations>;
 export const InspectedTool = Type.Object(
   {
     name: Type.String(),
+    /** The session's name for it when the server is named `server` in a session: `mcp__<server>__<name>`. */
+    sessionName: Type.Optional(Type.String()),
+    title: Type.Optional(Type.String()),
     description: Type.Optional(Type.String()),
     inputSchema: Type.Object({}, { additionalProperties: true }),
     outputSchema: Type.Optional(Type.Object({}, { additionalProperties: true })),
     annotations: Type.Optional(McpAnnotations),
     meta: ToolMeta,
+    /** Why each hint is what it is: the server said so, or the MCP spec's default. */
+    metaFrom: Type.Optional(
+      Type.Record(Type.String(), Type.Union([Type.Literal("annotated"), Type.Literal("default")])),
+    ),
     lint: Type.Array(LintDiagnostic),
   },
   { additionalProperties: true },
@@ -74,7 +81,10 @@ export const InspectReply = Type.Object(
     serverInfo: Type.Object({ name: Type.String(), version: Type.String() }, { additionalProperties: true }),
     protocolVersion: Type.String(),
     capabilities: Type.Optional(Type.Object({}, { additionalProperties: true })),
+    instructions: Type.Optional(Type.String()),
     tools: Type.Array(InspectedTool),
+    /** What the server wrote to stderr while it was inspected. */
+    stderr: Type.Optional(Type.String()),
   },
   { additionalProperties: true },
 );
@@ -89,7 +99,42 @@ export type McpFailure = Static<typeof McpFailure>;
 
 /** `POST /api/mcp/call`: one tool of one server, called directly. */
 export const McpCallBody = Type.Object(
-  { server: McpServerConfig, name: Type.String({ minLength: 1 }), arguments: Type.Unknown() },
+  {
+    server: McpServerConfig,
+    name: Type.String({ minLength: 1 }),
+    arguments: Type.Optional(Type.Object({}, { additionalProperties: true })),
+  },
   closed,
 );
 export type McpCallBody = Static<typeof McpCallBody>;
+
+const Json = Type.Object({}, { additionalProperties: true });
+
+/** `200` of `POST /api/mcp/call`: the raw result, the result as a session's model would see it, and the wire. */
+export const McpCallReply = Type.Object(
+  {
+    result: Json,
+    normalized: Type.Object({
+      content: Type.String(),
+      isError: Type.Boolean(),
+      structured: Type.Union([Type.Null(), Type.Object({ valid: Type.Boolean(), message: Type.String() })]),
+    }),
+    messages: Type.Array(
+      Type.Object({ direction: Type.Union([Type.Literal("out"), Type.Literal("in")]), message: Json }),
+    ),
+    ms: Type.Number({ minimum: 0 }),
+  },
+  { additionalProperties: true },
+);
+export type McpCallReply = Static<typeof McpCallReply>;
+
+/** `200` of `POST /api/sessions/:id/mcp/trust`. */
+export const McpTrustReply = Type.Object(
+  {
+    trusted: Type.Array(Type.String()),
+    connected: Type.Array(Type.String()),
+    failed: Type.Array(Type.Object({ server: Type.String(), error: Type.String() })),
+  },
+  { additionalProperties: true },
+);
+export type McpTrustReply = Static<typeof McpTrustReply>;
