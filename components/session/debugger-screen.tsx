@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { memo, useState } from "react";
+import { memo, useCallback, useState } from "react";
 import { BreakpointToggles } from "@/components/controls/breakpoint-toggles";
 import { ControlBar } from "@/components/controls/control-bar";
 import { PausedBanner } from "@/components/controls/paused-banner";
@@ -9,6 +9,7 @@ import { deriveEnabledControls, derivePausedPoint, findToolCall } from "@/compon
 import type { SessionDetail } from "@/lib/contract/sessions";
 import { GuidePane } from "@/components/explain/guide-pane";
 import { DebuggerLayout } from "@/components/layout/debugger-layout";
+import { McpLinkContext } from "@/components/mcp/mcp-link-context";
 import { NO_WIRE_FILTER, type WireFilter } from "@/components/mcp/mcp-wire";
 import { listUntrustedServers } from "@/components/mcp/server-states";
 import { SessionMcpPane } from "@/components/mcp/session-mcp-pane";
@@ -64,10 +65,11 @@ export function DebuggerScreen({ data, live, initialSeq }: DebuggerScreenProps) 
   const [guideNodeIds, setGuideNodeIds] = useState<readonly string[]>([]);
   const [wireFilter, setWireFilter] = useState<WireFilter>(NO_WIRE_FILTER);
   const mcpServers = (config as { mcpServers?: McpServers } | null)?.mcpServers ?? NO_SERVERS;
-  const showMcpMessages = (callId: string) => {
+  // Stable: the memoized transcript gets it through context and must not re-render for it.
+  const showMcpMessages = useCallback((callId: string) => {
     setWireFilter({ ...NO_WIRE_FILTER, callId });
     setDetailMode("mcp");
-  };
+  }, []);
 
   const paused = runState.status === "paused" ? derivePausedPoint(events) : null;
   const pausedCall = findToolCall(latestTranscript.messages, paused?.callId ?? null);
@@ -124,11 +126,13 @@ export function DebuggerScreen({ data, live, initialSeq }: DebuggerScreenProps) 
             )}
             <div className="pane-scroll">
               <TranscriptPane sessionId={session.id} seq={cursor.seq} events={events}>
-                <MemoTranscriptView
-                  messages={transcript.messages}
-                  streaming={streaming}
-                  highlightCallId={paused?.callId ?? null}
-                />
+                <McpLinkContext.Provider value={showMcpMessages}>
+                  <MemoTranscriptView
+                    messages={transcript.messages}
+                    streaming={streaming}
+                    highlightCallId={paused?.callId ?? null}
+                  />
+                </McpLinkContext.Provider>
               </TranscriptPane>
             </div>
             <MessageBox sessionId={session.id} status={runState.status} />
