@@ -12,8 +12,9 @@
  *   no `"additionalProperties": false`), which Toolscope's lint reports.
  *
  * The low-level `Server` class is used (not `McpServer` with zod) so the listed schemas are
- * exactly the JSON below.
+ * exactly those of lib/lessons/course/mcp-notes-tools.json.
  */
+import { readFileSync } from "node:fs";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
@@ -24,51 +25,10 @@ const notes = new Map([
   ["shopping", "- coffee\n- paper"],
 ]);
 
-const name = { type: "string", description: "The note's name, e.g. todo." };
-
-const TOOLS = [
-  {
-    name: "list_notes",
-    description: "Lists the names of every note.",
-    inputSchema: { type: "object", properties: {}, additionalProperties: false },
-    annotations: { title: "List notes", readOnlyHint: true, openWorldHint: false },
-  },
-  {
-    name: "read_note",
-    description: "Reads one note's text.",
-    inputSchema: { type: "object", properties: { name }, required: ["name"], additionalProperties: false },
-    annotations: { title: "Read a note", readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-  },
-  {
-    name: "search_notes",
-    description: "Finds the notes whose text contains a word.",
-    inputSchema: {
-      type: "object",
-      properties: {
-        query: { type: "string", description: "The word to look for." },
-        limit: { type: "integer", minimum: 1, description: "At most this many notes (default all)." },
-      },
-      required: ["query"],
-    },
-    annotations: { title: "Search notes", readOnlyHint: true, openWorldHint: false },
-  },
-  {
-    name: "delete_note",
-    description: "Deletes a note. It cannot be undone.",
-    inputSchema: { type: "object", properties: { name }, required: ["name"], additionalProperties: false },
-    annotations: { title: "Delete a note", readOnlyHint: false, destructiveHint: true, openWorldHint: false },
-  },
-  {
-    name: "append_note",
-    description: "Adds a line at the end of a note (creating it if needed).",
-    inputSchema: {
-      type: "object",
-      properties: { name, line: { type: "string", description: "The line to add." } },
-      required: ["name", "line"],
-      additionalProperties: false,
-    },
-  },
-];
+/** The tools as the server lists them; the lesson's session knows the same list (one file for both). */
+const TOOLS = JSON.parse(
+  readFileSync(new URL("../lib/lessons/course/mcp-notes-tools.json", import.meta.url), "utf8"),
+);
 
 const text = (value, isError = false) => ({
   content: [{ type: "text", text: value }],
