@@ -104,6 +104,16 @@ const LAYERS = {
       server: "keys and config are injected (a key reader), never read here.",
     },
   },
+  mcp: {
+    never: {
+      pipeline: "the pipeline runs MCP tools through the caller lib/agent gives it, not the reverse.",
+      providers: "MCP servers are tool sources; they know nothing of models.",
+      lessons: "lessons sit above the tool sources.",
+      agent: "the agent drives the MCP connections, not the reverse.",
+      server: "lib/server composes the layers, not the reverse.",
+      store: "events reach the log through lib/agent.",
+    },
+  },
   lessons: { only: ["trace", "protocol", "providers/offline"] },
   agent: { never: { server: "lib/server composes the agent, not the reverse." } },
   server: {},

@@ -58,6 +58,10 @@ export function selectStopPoints(match: StepMatch): readonly GuidePoint[] {
     case "run.finished":
     case "run.interrupted":
     case "run.failed":
+    case "mcp.connected":
+    case "mcp.failed":
+    case "mcp.message":
+    case "session.trusted":
       return [];
     default:
       return assertNever(kind, "event kind");

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useId, useMemo, useState } from "react";
 import { InlineError } from "@/components/common/query-states";
-import type { McpServers } from "@/lib/contract/mcp";
+import type { McpServerConfig } from "@/lib/trace/config";
 import { McpFailure } from "./mcp-failure";
 import { formatServers, parseServerConfig } from "./parse-server-config";
 import type { ServerState } from "./server-states";
@@ -12,7 +12,7 @@ import { useSaveMcpServers, useTrustMcpServers } from "./use-session-mcp";
 
 interface McpServersSectionProps {
   sessionId: string;
-  servers: McpServers;
+  servers: Readonly<Record<string, McpServerConfig>>;
   states: readonly ServerState[];
   /** A run is live: the configuration cannot change now. */
   busy: boolean;

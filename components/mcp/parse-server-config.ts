@@ -1,4 +1,4 @@
-import type { McpServerConfig } from "@/lib/contract/mcp";
+import type { McpServerConfig } from "@/lib/trace/config";
 import { tryParseJson } from "@/lib/protocol/json-value";
 
 /** Pasted text read as MCP servers, or why not, with a JSON Pointer into what was pasted. */
@@ -80,7 +80,7 @@ function readStdio(value: Record<string, unknown>, path: string): Entry {
   if (typeof command !== "string" || command.trim() === "") {
     return { ok: false, error: "A stdio server needs a command.", path: `${path}/command` };
   }
-  const server: McpServerConfig = { type: "stdio", command };
+  const server: Extract<McpServerConfig, { command: string }> = { type: "stdio", command };
   if (args !== undefined) {
     if (!Array.isArray(args))
       return { ok: false, error: "args must be an array of strings.", path: `${path}/args` };
@@ -105,7 +105,7 @@ function readRemote(value: Record<string, unknown>, path: string, type: string):
   if (typeof url !== "string" || !/^https?:\/\/[^\s]+$/.test(url)) {
     return { ok: false, error: "An HTTP or SSE server needs an http(s) url.", path: `${path}/url` };
   }
-  const server: McpServerConfig = { type: type === "sse" ? "sse" : "http", url };
+  const server: Extract<McpServerConfig, { url: string }> = { type: type === "sse" ? "sse" : "http", url };
   if (headers !== undefined) {
     const strings = readStrings(headers, `${path}/headers`);
     if (!strings.ok) return strings;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { TraceEvent } from "@/lib/trace/events";
 import { describeServer, listUntrustedServers, readServerStates } from "./server-states";
 
 const fs = { type: "stdio" as const, command: "node", args: ["server.js", "/tmp/x"] };
@@ -39,15 +40,15 @@ describe("readServerStates reads each MCP server's state from the session's log"
     ]);
   });
 
-  it("keeps an imported session's servers untrusted until session.trusted names them", () => {
+  it("marks the untrusted servers until they connect", () => {
     const servers = { fs, web };
-    const trusted = [{ seq: 7, kind: "session.trusted", scope: "mcp", servers: ["fs"] }];
+    const connected = [{ seq: 7, kind: "mcp.connected", server: "fs", tools: [] }];
     expect(readServerStates([], servers, ["fs", "web"]).map((s) => s.status)).toEqual([
       "untrusted",
       "untrusted",
     ]);
-    expect(readServerStates(trusted, servers, ["fs", "web"]).map((s) => s.status)).toEqual([
-      "idle",
+    expect(readServerStates(connected, servers, ["fs", "web"]).map((s) => s.status)).toEqual([
+      "connected",
       "untrusted",
     ]);
   });
@@ -60,12 +61,24 @@ describe("readServerStates reads each MCP server's state from the session's log"
 });
 
 describe("listUntrustedServers", () => {
-  it("lists every server of an imported or forked session, none of one created here", () => {
-    const servers = { fs, web };
+  const servers = { fs, web };
+  const at = (seq: number, kind: string, extra: object = {}) =>
+    ({ seq, at: seq, sessionId: "s", kind, ...extra }) as unknown as TraceEvent;
+  it("lists every server of an imported or forked session until session.trusted, none of one made here", () => {
     expect(listUntrustedServers("import", [], servers)).toEqual(["fs", "web"]);
     expect(
-      listUntrustedServers("run", [{ kind: "session.created" }, { kind: "session.forked" }], servers),
+      listUntrustedServers("import", [at(1, "session.trusted", { scope: "mcp", servers: ["fs"] })], servers),
+    ).toEqual([]);
+    expect(listUntrustedServers("run", [at(0, "session.created"), at(1, "session.forked")], servers)).toEqual(
+      ["fs", "web"],
+    );
+    expect(
+      listUntrustedServers(
+        "run",
+        [at(1, "session.trusted", { scope: "mcp", servers: [] }), at(2, "session.forked")],
+        servers,
+      ),
     ).toEqual(["fs", "web"]);
-    expect(listUntrustedServers("run", [{ kind: "session.created" }], servers)).toEqual([]);
+    expect(listUntrustedServers("run", [at(0, "session.created")], servers)).toEqual([]);
   });
 });

@@ -1,4 +1,6 @@
-import type { McpServerConfig } from "@/lib/contract/mcp";
+import type { McpServerConfig } from "@/lib/trace/config";
+import type { TraceEvent } from "@/lib/trace/events";
+import { isMcpTrusted } from "@/lib/trace/mcp-trust";
 
 /** What the session's log says about one of its MCP servers, as of its last event. */
 export type ServerStatus = "idle" | "connected" | "failed" | "untrusted";
@@ -27,9 +29,8 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 /**
  * Each configured server's state from the log: `connected` or `failed` by its latest
  * `mcp.connected` / `mcp.failed`, `idle` before either (a stdio server starts lazily, at the first
- * call). `untrusted` marks the servers an imported or forked session carries as data until
- * `session.trusted` names them (`untrusted` lists those the server reported untrusted).
- * Every failure's stderr is kept: the latest one shows.
+ * call). The servers in `untrusted` ({@link listUntrustedServers}) are `untrusted` until they
+ * connect. The latest failure's stderr is kept.
  */
 export function readServerStates(
   events: readonly LogEvent[],
@@ -43,13 +44,6 @@ export function readServerStates(
   }
   for (const event of events) {
     const fields = event as unknown as Record<string, unknown>;
-    if (event.kind === "session.trusted" && Array.isArray(fields.servers)) {
-      for (const name of fields.servers) {
-        const state = typeof name === "string" ? states.get(name) : undefined;
-        if (state?.status === "untrusted") state.status = "idle";
-      }
-      continue;
-    }
     if (event.kind !== "mcp.connected" && event.kind !== "mcp.failed") continue;
     const state = typeof fields.server === "string" ? states.get(fields.server) : undefined;
     if (!state) continue;
@@ -81,14 +75,13 @@ export function describeServer(config: McpServerConfig): string {
 
 /**
  * The servers a session keeps as data, not to be started until a person trusts them: all of an
- * imported or forked session's servers (a `session.trusted` later in the log lifts it, which
- * {@link readServerStates} reads). Only a session created here starts its servers by itself.
+ * imported, captured or forked session's servers until `session.trusted` (lib/trace/mcp-trust.ts
+ * decides, as the server does); none of a session made here.
  */
 export function listUntrustedServers(
   source: string,
-  events: readonly { kind: string }[],
+  events: readonly TraceEvent[],
   servers: Readonly<Record<string, unknown>>,
 ): string[] {
-  const carried = source === "import" || events.some((event) => event.kind === "session.forked");
-  return carried ? Object.keys(servers) : [];
+  return isMcpTrusted(source, events) ? [] : Object.keys(servers);
 }

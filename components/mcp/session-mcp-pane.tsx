@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useMemo } from "react";
-import type { McpServers } from "@/lib/contract/mcp";
+import type { McpServerConfig } from "@/lib/trace/config";
 import { projectWire, type WireFilter } from "./mcp-wire";
 import { McpServersSection } from "./mcp-servers-section";
 import { McpWireView } from "./mcp-wire-view";
@@ -14,7 +14,7 @@ interface SessionMcpPaneProps {
   events: readonly { kind: string; seq: number }[];
   /** The timeline's cursor: the wire shows messages up to it. */
   upTo: number;
-  servers: McpServers;
+  servers: Readonly<Record<string, McpServerConfig>>;
   /** Servers an imported or forked session keeps as data until a person trusts them. */
   untrusted: readonly string[];
   busy: boolean;

@@ -1,6 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { isApiError, requestJson } from "@/components/data/api";
-import type { InspectReply, McpCallBody, McpServerConfig } from "@/lib/contract/mcp";
+import type { InspectReply, McpCallBody } from "@/lib/contract/mcp";
+import type { McpServerConfig } from "@/lib/trace/config";
 
 /** `POST /api/mcp/inspect`: connects to the server, lists its tools, disconnects. */
 export function useInspectServer() {

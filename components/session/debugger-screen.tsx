@@ -14,7 +14,7 @@ import { NO_WIRE_FILTER, type WireFilter } from "@/components/mcp/mcp-wire";
 import { listUntrustedServers } from "@/components/mcp/server-states";
 import { SessionMcpPane } from "@/components/mcp/session-mcp-pane";
 import { ToolsPanel } from "@/components/schema/tools-panel";
-import type { McpServers } from "@/lib/contract/mcp";
+import type { McpServerConfig } from "@/lib/trace/config";
 import { StreamPanel } from "@/components/stream/stream-panel";
 import { StreamScrub } from "@/components/stream/stream-scrub";
 import { useStreamView } from "@/components/stream/use-stream-view";
@@ -35,7 +35,7 @@ import type { LiveState } from "./use-live-events";
 import { useProjections } from "./use-projections";
 import "@/components/controls/controls.css";
 
-const NO_SERVERS: McpServers = {};
+const NO_SERVERS: Readonly<Record<string, McpServerConfig>> = {};
 
 /** Scrubbing past events that do not change the transcript re-renders nothing in it. */
 const MemoTranscriptView = memo(TranscriptView);
@@ -64,7 +64,7 @@ export function DebuggerScreen({ data, live, initialSeq }: DebuggerScreenProps) 
   const [selectedNode, setSelectedNode] = useState<GraphNode | null>(null);
   const [guideNodeIds, setGuideNodeIds] = useState<readonly string[]>([]);
   const [wireFilter, setWireFilter] = useState<WireFilter>(NO_WIRE_FILTER);
-  const mcpServers = (config as { mcpServers?: McpServers } | null)?.mcpServers ?? NO_SERVERS;
+  const mcpServers = config?.mcpServers ?? NO_SERVERS;
   // Stable: the memoized transcript gets it through context and must not re-render for it.
   const showMcpMessages = useCallback((callId: string) => {
     setWireFilter({ ...NO_WIRE_FILTER, callId });

@@ -22,6 +22,8 @@ export function classifyEvent(kind: EventKind): TickCategory {
     case "session.created":
     case "session.configured":
     case "session.forked":
+    case "session.trusted":
+    case "mcp.connected":
       return "session";
     case "user.message":
       return "user";
@@ -38,6 +40,7 @@ export function classifyEvent(kind: EventKind): TickCategory {
     case "tool.progress":
     case "workspace.changed":
     case "call.replayed":
+    case "mcp.message":
       return "tool";
     case "tool.result":
       return "result";
@@ -50,6 +53,7 @@ export function classifyEvent(kind: EventKind): TickCategory {
     case "wire.error":
     case "run.failed":
     case "run.interrupted":
+    case "mcp.failed":
       return "error";
     default:
       return assertNever(kind, "event kind");

@@ -1,8 +1,8 @@
 import "server-only";
 import { isDeepStrictEqual } from "node:util";
 import type { ConfigureBody } from "@/lib/contract/sessions";
-import type { SessionConfig } from "@/lib/trace/config";
-import type { SessionConfigured } from "@/lib/trace/events";
+import type { McpServerConfig, SessionConfig, ToolDefinition } from "@/lib/trace/config";
+import type { NewEvent, SessionConfigured } from "@/lib/trace/events";
 import { projectSessionConfig } from "@/lib/trace/session-config";
 import { findLiveRun } from "./live-run";
 import { refuse, succeed, type Outcome } from "./outcome";
@@ -19,17 +19,28 @@ export type ConfigEdits = Pick<ConfigureBody, "title" | "system" | "tools" | "po
 const LIVE =
   "A run is live in this session; wait for it to end, or interrupt it, before changing its configuration.";
 
+/** New MCP servers for a PATCH, connected and listed (lib/agent/mcp-sessions.ts): the whole set, and the tools of each. */
+export interface ServerEdits {
+  servers: Record<string, McpServerConfig>;
+  /** The MCP tools the session has from now on. */
+  tools: ToolDefinition[];
+  /** `mcp.connected` / `mcp.failed`, appended after the `session.configured`. */
+  events: NewEvent[];
+}
+
 /**
  * Validates edits as session creation does — tools resolved (built-ins expanded, a name used
  * twice refused), the provider checked with `runtime.providers.check`, a title not blank — and
  * returns only the fields whose value changes, with before and after. A refusal is `invalid`, its
- * path is prefixed with `pointer` (a fork passes `/edits`).
+ * path is prefixed with `pointer` (a fork passes `/edits`). An MCP server's tools stay when `tools` is edited (the edit names the other tools); with
+ * `mcp`, the servers and their tools are replaced.
  */
 export function resolveConfigChanges(
   runtime: Runtime,
   current: SessionConfig,
   edits: ConfigEdits,
   pointer = "",
+  mcp?: ServerEdits,
 ): Outcome<ConfigChanges> {
   const next: Partial<SessionConfig> = {};
   if (edits.title !== undefined) {
@@ -47,8 +58,11 @@ export function resolveConfigChanges(
         `${pointer}${tools.problem.error}`,
         `${pointer}${tools.problem.path ?? "/tools"}`,
       );
-    next.tools = tools.value;
+    next.tools = [...tools.value, ...(mcp ? mcp.tools : current.tools.filter((tool) => tool.source))];
+  } else if (mcp) {
+    next.tools = [...current.tools.filter((tool) => !tool.source), ...mcp.tools];
   }
+  if (mcp) next.mcpServers = mcp.servers;
   if (edits.provider !== undefined) {
     const problem = runtime.providers.check(edits.provider);
     if (problem) return refuse("invalid", problem, `${pointer}/provider/kind`);
@@ -73,18 +87,21 @@ export function configureSession(
   runtime: Runtime,
   sessionId: string,
   body: ConfigureBody,
+  mcp?: ServerEdits,
 ): Outcome<{ session: SessionDetail["session"] }> {
   if (!runtime.store.getSession(sessionId)) return refuse("not_found", `No session with id ${sessionId}.`);
   const events = runtime.store.events(sessionId);
   if (findLiveRun(runtime, sessionId, events)) return refuse("conflict", LIVE);
   const config = projectSessionConfig(events);
   if (!config) return refuse("not_found", `Session ${sessionId} has no configuration event.`);
-  const changes = resolveConfigChanges(runtime, config, body);
+  const changes = resolveConfigChanges(runtime, config, body, "", mcp);
   if (!changes.ok) return changes;
 
-  if (Object.keys(changes.value).length > 0) {
+  if (Object.keys(changes.value).length > 0 || (mcp?.events.length ?? 0) > 0) {
     runtime.store.transaction(() => {
-      runtime.store.append(sessionId, { kind: "session.configured", changes: changes.value });
+      if (Object.keys(changes.value).length > 0)
+        runtime.store.append(sessionId, { kind: "session.configured", changes: changes.value });
+      for (const event of mcp?.events ?? []) runtime.store.append(sessionId, event);
       if (changes.value.title) runtime.store.updateTitle(sessionId, changes.value.title.after);
       if (changes.value.provider) runtime.store.updateProvider(sessionId, changes.value.provider.after);
     });

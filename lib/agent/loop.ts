@@ -30,6 +30,8 @@ export interface LoopEffects {
   gate: Pick<PipelineContext, "checkpoint" | "awaitDecision" | "awaitManualResult">;
   validate: PipelineContext["validate"];
   hooks: ReadonlyMap<string, PreflightHook>;
+  /** Runs the session's MCP tools; absent, their calls are error results. */
+  mcp?: PipelineContext["mcp"];
 }
 
 export interface LoopInput {
@@ -91,6 +93,7 @@ export async function runAgentLoop(input: LoopInput, effects: LoopEffects): Prom
           checkpoint: (point, info) => effects.gate.checkpoint(point, info),
           awaitDecision: (callId) => effects.gate.awaitDecision(callId),
           awaitManualResult: (callId) => effects.gate.awaitManualResult(callId),
+          ...(effects.mcp ? { mcp: effects.mcp } : {}),
         }),
       });
       if (input.signal.aborted)

@@ -9,9 +9,10 @@ import "server-only";
 /**
  * `not_found`: an id names nothing; `conflict`: the session's state forbids it now (a live run,
  * a finished script); `invalid`: a value the caller sent is wrong; `unprocessable`: the value is
- * well-formed but cannot be acted on (a fork point that ends no turn, input nothing reads).
+ * well-formed but cannot be acted on (a fork point that ends no turn, input nothing reads);
+ * `upstream`: a server the request needs (an MCP server) could not be started or reached.
  */
-export type ProblemKind = "not_found" | "conflict" | "invalid" | "unprocessable";
+export type ProblemKind = "not_found" | "conflict" | "invalid" | "unprocessable" | "upstream";
 
 /** A refusal: a sentence for a person, the field it is about (a JSON Pointer), and any details. */
 export type Problem<Details extends object = NoDetails> = {

@@ -17,6 +17,8 @@ import { refuse, succeed, type Outcome } from "./outcome";
 import { closeDeadRun } from "./recover";
 import type { Runtime } from "./runtime";
 import { estimateRequestTokens } from "./tokens";
+import { createMcpCaller } from "./mcp-servers";
+import { isMcpTrusted } from "@/lib/trace/mcp-trust";
 
 const LIVE = "A run is live in this session; wait for it to end, or interrupt it.";
 
@@ -72,6 +74,16 @@ export function startRun(
       gate,
       validate: validateForModel,
       hooks: runtime.hooks,
+      ...(config.mcpServers
+        ? {
+            mcp: createMcpCaller(
+              runtime,
+              sessionId,
+              config.mcpServers,
+              isMcpTrusted(runtime.store.getSession(sessionId)?.source ?? "import", events),
+            ),
+          }
+        : {}),
     },
   )
     .catch((error: unknown) => {

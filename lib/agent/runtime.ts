@@ -11,6 +11,19 @@ import { createRedactor } from "@/lib/store/redact";
 import { EventStore } from "@/lib/store/store";
 import type { RunGate } from "./gate";
 import { recoverInterruptedRuns } from "./recover";
+import { DEFAULT_IDLE_MS, McpHub } from "@/lib/mcp/hub";
+import type { McpServerConfig } from "@/lib/trace/config";
+
+/** The servers `TOOLSCOPE_MCP_CONFIG` offers every new session, read by lib/server. */
+export interface OfferedMcpServers {
+  mcpServers: Record<string, McpServerConfig>;
+  /** The file named, or null when none is. */
+  file: string | null;
+  /** Why the file could not be used (it is then offering nothing). */
+  error?: string;
+}
+
+const NO_OFFERED_SERVERS: OfferedMcpServers = Object.freeze({ mcpServers: {}, file: null });
 
 export interface LiveRun {
   runId: string;
@@ -40,6 +53,10 @@ export interface Runtime {
   hooks: Map<string, PreflightHook>;
   /** Closers of the open event streams, so a shutdown does not wait on them forever. */
   openStreams: Set<() => void>;
+  /** The MCP servers sessions have started (lib/mcp). */
+  mcp: McpHub;
+  /** The MCP servers offered to every new session that names none. */
+  offeredMcpServers(): OfferedMcpServers;
 }
 
 /** What a runtime is made of, handed in by whoever composes it (lib/server/runtime.ts in the app). */
@@ -50,13 +67,24 @@ export interface RuntimeOptions {
   /** The key each hosted provider runs with, read when a provider is created. */
   readKey: KeyReader;
   clock?: Clock;
+  /** Default: none offered. */
+  offeredMcpServers?: () => OfferedMcpServers;
+  /** How long an unused MCP server keeps running; default 5 minutes. */
+  mcpIdleMs?: number;
 }
 
 /**
  * A runtime on `dataDir`'s database. It first marks runs that were live when the last process
  * died as interrupted (docs/architecture.md, "Persistence and transport").
  */
-export function createRuntime({ dataDir, secrets, readKey, clock = systemClock }: RuntimeOptions): Runtime {
+export function createRuntime({
+  dataDir,
+  secrets,
+  readKey,
+  clock = systemClock,
+  offeredMcpServers = () => NO_OFFERED_SERVERS,
+  mcpIdleMs = DEFAULT_IDLE_MS,
+}: RuntimeOptions): Runtime {
   const bus = new EventBus();
   const store = new EventStore(openDatabase(dataDir), bus, createRedactor(secrets), () => clock.now());
   const runtime: Runtime = {
@@ -68,6 +96,8 @@ export function createRuntime({ dataDir, secrets, readKey, clock = systemClock }
     providers: createProviderFactories({ readKey }),
     hooks: new Map(BUILTIN_HOOKS),
     openStreams: new Set(),
+    mcp: new McpHub(mcpIdleMs),
+    offeredMcpServers,
   };
   recoverInterruptedRuns(store);
   return runtime;

@@ -3,6 +3,7 @@ import { findScenario } from "@/lib/lessons";
 import type { SessionRow } from "@/lib/store/store";
 import type { SessionConfig } from "@/lib/trace/config";
 import type { TraceEvent } from "@/lib/trace/events";
+import { isMcpTrusted } from "@/lib/trace/mcp-trust";
 import { projectSessionConfig } from "@/lib/trace/session-config";
 import { refuse, succeed, type Outcome } from "./outcome";
 import { countSentLessonMessages } from "./lesson-messages";
@@ -19,6 +20,9 @@ export interface SessionDetail {
     Pick<SessionConfig, "system" | "tools" | "policy" | "breakpoints"> & {
       /** The lesson's progress as of `events`; `null` without a lesson (or when it no longer exists). */
       lesson: LessonProgress | null;
+      mcpServers?: SessionConfig["mcpServers"];
+      /** Whether its MCP servers may start (present when it has any). */
+      mcpTrusted?: boolean;
     };
   events: TraceEvent[];
 }
@@ -35,7 +39,14 @@ export function getSessionDetail(runtime: Runtime, id: string): Outcome<SessionD
   if (!config) return refuse("not_found", `Session ${id} has no configuration event.`);
   const { system, tools, policy, breakpoints, provider } = config;
   const lesson = readLessonProgress(config.scenario, events);
-  return succeed({ session: { ...row, provider, system, tools, policy, breakpoints, lesson }, events });
+  const mcp =
+    config.mcpServers && Object.keys(config.mcpServers).length > 0
+      ? { mcpServers: config.mcpServers, mcpTrusted: isMcpTrusted(row.source, events) }
+      : {};
+  return succeed({
+    session: { ...row, provider, system, tools, policy, breakpoints, lesson, ...mcp },
+    events,
+  });
 }
 
 /** The scripted messages `events` shows as sent, of the lesson's; `null` for no (known) lesson. */

@@ -1,7 +1,14 @@
 import "server-only";
 import type { CreateSessionBody } from "@/lib/contract/sessions";
 import { seedWorkspace } from "@/lib/tools/registry";
-import { NO_BREAKPOINTS, type ProviderConfig, type SessionConfig } from "@/lib/trace/config";
+import {
+  NO_BREAKPOINTS,
+  type McpServerConfig,
+  type ProviderConfig,
+  type SessionConfig,
+  type ToolDefinition,
+} from "@/lib/trace/config";
+import type { NewEvent } from "@/lib/trace/events";
 import { newId } from "./ids";
 import { createLessonSession } from "./lesson-session";
 import { findLiveRun } from "./live-run";
@@ -15,7 +22,20 @@ import type { Runtime } from "./runtime";
  * refused or failed create leaves nothing behind. Never starts a run. A body with `scenario` is
  * a lesson session (`createLessonSession`).
  */
-export function createSession(runtime: Runtime, body: CreateSessionBody): Outcome<{ id: string }> {
+/** A new session's MCP servers, already connected and listed (lib/agent/mcp-sessions.ts). */
+export interface NewSessionServers {
+  id: string;
+  servers: Record<string, McpServerConfig>;
+  tools: ToolDefinition[];
+  /** `mcp.connected` / `mcp.failed`, appended after `session.created`. */
+  events: NewEvent[];
+}
+
+export function createSession(
+  runtime: Runtime,
+  body: CreateSessionBody,
+  mcp?: NewSessionServers,
+): Outcome<{ id: string }> {
   if (body.scenario !== undefined) return createLessonSession(runtime, body);
   const tools = resolveTools(body.tools);
   if (!tools.ok) return tools;
@@ -23,19 +43,21 @@ export function createSession(runtime: Runtime, body: CreateSessionBody): Outcom
   const providerProblem = runtime.providers.check(provider);
   if (providerProblem) return refuse("invalid", providerProblem, "/provider/kind");
 
-  const id = newId("ses");
+  const id = mcp?.id ?? newId("ses");
   const config: SessionConfig = {
     title: body.title?.trim() || "New session",
     provider,
     system: body.system ?? "",
-    tools: tools.value,
+    tools: mcp ? [...tools.value, ...mcp.tools] : tools.value,
     policy: body.policy ?? {},
     scenario: null,
     breakpoints: { ...NO_BREAKPOINTS },
+    ...(mcp ? { mcpServers: mcp.servers } : {}),
   };
   runtime.store.transaction(() => {
     runtime.store.createSession({ id, title: config.title, provider });
     runtime.store.append(id, { kind: "session.created", config, workspace: seedWorkspace() });
+    for (const event of mcp?.events ?? []) runtime.store.append(id, event);
   });
   return succeed({ id });
 }
@@ -48,5 +70,7 @@ export function deleteSession(runtime: Runtime, id: string): Outcome<null> {
   if (findLiveRun(runtime, id))
     return refuse("conflict", "A run is live in this session; interrupt it before deleting.");
   if (!runtime.store.deleteSession(id)) return refuse("not_found", `No session with id ${id}.`);
+  // Its MCP servers end with it (in the background: the answer does not wait for them to exit).
+  void runtime.mcp.stopSession(id);
   return succeed(null);
 }

@@ -149,6 +149,18 @@ export const ToolDefinitionSchema = typed<ToolDefinition>(
       meta: Type.Optional(ToolMeta),
       mock: Type.Optional(ToolMock),
       builtin: Type.Optional(Type.String()),
+      /** An MCP server's tool: `{ mcp: server, tool, outputSchema?, annotations? }`. */
+      source: Type.Optional(
+        Type.Object(
+          {
+            mcp: Type.String(),
+            tool: Type.String(),
+            outputSchema: Type.Optional(Type.Object({}, { additionalProperties: true })),
+            annotations: Type.Optional(Type.Object({}, { additionalProperties: true })),
+          },
+          closed,
+        ),
+      ),
     },
     closed,
   ),

@@ -15,6 +15,8 @@ export const ErrorBody = Type.Object(
     validSeqs: Type.Optional(Type.Array(Type.Integer({ minimum: 0 }))),
     /** Fork, 422: what the pairing check found in `edits.messages`. */
     problems: Type.Optional(Type.Array(Type.Object({}, { additionalProperties: true }))),
+    /** MCP, 502: what the server wrote to stderr before it failed (bounded). */
+    stderr: Type.Optional(Type.String()),
   },
   { additionalProperties: true },
 );

@@ -3,6 +3,7 @@ import type { ErrorBody } from "./errors";
 import type { HealthReply } from "./health";
 import type { ImportReply } from "./import";
 import type { ScenarioDetail, ScenarioList } from "./lessons";
+import type { InspectReply, McpCallReply, McpOfferedServers, McpTrustReply } from "./mcp";
 import type { PipelineReply } from "./pipeline";
 import type { ReplayReply } from "./replay";
 import type { BreakpointsReply, CallStatusReply, ControlReply } from "./runs";
@@ -36,4 +37,8 @@ export type ApiReply =
   | ScenarioList
   | ScenarioDetail
   | SettingsView
-  | RevokeReply;
+  | RevokeReply
+  | InspectReply
+  | McpCallReply
+  | McpTrustReply
+  | McpOfferedServers;

@@ -11,6 +11,7 @@ import {
 } from "./config";
 import { TraceEvents } from "./events";
 import { closed, literals } from "./helpers";
+import { McpServers, RecordedMcpServer } from "./mcp";
 
 /** docs/api.md, "Sessions": the session routes' bodies and answers. */
 
@@ -25,6 +26,8 @@ export const CreateSessionBody = Type.Object(
     tools: Type.Optional(ToolEntries),
     policy: Type.Optional(PolicyConfigSchema),
     scenario: Type.Optional(Type.String({ minLength: 1 })),
+    /** MCP servers whose tools join the session's (`mcp__<name>__<tool>`); absent: those `TOOLSCOPE_MCP_CONFIG` offers. */
+    mcpServers: Type.Optional(McpServers),
   },
   { additionalProperties: false },
 );
@@ -38,6 +41,8 @@ export const ConfigureBody = Type.Object(
     tools: Type.Optional(ToolEntries),
     policy: Type.Optional(PolicyConfigSchema),
     provider: Type.Optional(ProviderConfigSchema),
+    /** The whole set of MCP servers (a server left out is stopped and its tools go). */
+    mcpServers: Type.Optional(McpServers),
   },
   { additionalProperties: false },
 );
@@ -96,6 +101,13 @@ export const SessionView = Type.Composite(
       policy: RecordedPolicyConfig,
       breakpoints: BreakpointsSchema,
       lesson: Type.Union([LessonProgress, Type.Null()]),
+      /** The session's MCP servers, when it has any. */
+      mcpServers: Type.Optional(Type.Record(Type.String(), RecordedMcpServer)),
+      /**
+       * Whether its MCP servers may start: false for an imported or forked session until a
+       * person trusts it (`POST /api/sessions/:id/mcp/trust`). Present when it has servers.
+       */
+      mcpTrusted: Type.Optional(Type.Boolean()),
     }),
   ],
   closed,

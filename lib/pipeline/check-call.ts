@@ -45,7 +45,11 @@ export function checkCall(
   }
   lookupEnd(
     "ok",
-    tool.builtin ? `built-in ${tool.name}` : `custom ${tool.name} (${tool.mock?.kind ?? "echo"} mock)`,
+    tool.source
+      ? `MCP ${tool.source.tool} on server ${tool.source.mcp}`
+      : tool.builtin
+        ? `built-in ${tool.name}`
+        : `custom ${tool.name} (${tool.mock?.kind ?? "echo"} mock)`,
   );
 
   const prepareEnd = stages.start(

@@ -43,6 +43,8 @@ export interface PipelineContextOptions {
   awaitDecision?: PipelineContext["awaitDecision"];
   /** Default: an error result, as nobody can type one. */
   awaitManualResult?: PipelineContext["awaitManualResult"];
+  /** Runs MCP tools. Default: none (an MCP tool's call is an error result). */
+  mcp?: PipelineContext["mcp"];
 }
 
 const NOBODY_TYPES: ManualResult = {
@@ -98,5 +100,6 @@ export function createPipelineContext(options: PipelineContextOptions): Pipeline
     checkpoint: options.checkpoint ?? (async () => {}),
     awaitDecision: options.awaitDecision ?? denyUndecided({}),
     awaitManualResult: options.awaitManualResult ?? (async () => NOBODY_TYPES),
+    ...(options.mcp ? { mcp: options.mcp } : {}),
   };
 }

@@ -139,6 +139,20 @@ async function invokeTool(
   context: PipelineContext,
   reportProgress: ToolContext["reportProgress"],
 ): Promise<ToolOutput> {
+  if (tool.source) {
+    if (!context.mcp)
+      return {
+        content: `${tool.name} comes from the MCP server ${tool.source.mcp}, which this run cannot reach. Nothing ran.`,
+        isError: true,
+      };
+    const source = tool.source;
+    return context.mcp.call({ ...tool, source }, args, {
+      callId,
+      signal: context.signal,
+      reportProgress,
+      emit: (event) => context.emit(event),
+    });
+  }
   if (tool.builtin) {
     const builtin = findBuiltinTool(tool.builtin);
     if (!builtin)

@@ -1,6 +1,7 @@
 import type { Clock } from "@/lib/clock/types";
 import type { ErrorKind, ToolCallBlock, ToolResultBlock } from "@/lib/protocol/unified";
-import type { Breakpoints, PolicyConfig, ToolDefinition } from "@/lib/trace/config";
+import type { ToolOutput } from "@/lib/tools/types";
+import type { Breakpoints, McpToolSource, PolicyConfig, ToolDefinition } from "@/lib/trace/config";
 import type { NewEvent, TraceEvent } from "@/lib/trace/events";
 import type { WorkspaceView } from "@/lib/trace/workspace";
 import type { PreflightHook } from "./policy/types";
@@ -29,6 +30,25 @@ export interface ValidationVerdict {
   hint?: string;
 }
 
+/**
+ * Runs a tool an MCP server provides (`tool.source`): `tools/call` on that server, its JSON-RPC
+ * recorded through `emit`, progress through `reportProgress`, cancelled when `signal` aborts.
+ * Failures are results (`isError`), as for a built-in. lib/agent provides it; the pipeline knows
+ * nothing of MCP beyond this.
+ */
+export interface McpCaller {
+  call(
+    tool: ToolDefinition & { source: McpToolSource },
+    args: Record<string, unknown>,
+    io: {
+      callId: string;
+      signal: AbortSignal;
+      reportProgress(message: string, fraction?: number): void;
+      emit(event: NewEvent): TraceEvent;
+    },
+  ): Promise<ToolOutput & { errorKind?: "execution_error" }>;
+}
+
 /** Everything the pipeline needs from the run, passed in so tests drive it with fakes. */
 export interface PipelineContext {
   turn: number;
@@ -50,6 +70,8 @@ export interface PipelineContext {
   awaitManualResult(callId: string): Promise<ManualResult>;
   /** A breakpoint check: resolves at once unless the run should pause here. */
   checkpoint(point: BreakpointPoint, info: { callId?: string }): Promise<void>;
+  /** Runs MCP tools; absent, an MCP tool's call is an error result saying so. */
+  mcp?: McpCaller;
 }
 
 export interface BatchInput {

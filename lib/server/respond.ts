@@ -4,11 +4,12 @@ import type { ApiReply } from "@/lib/contract/replies";
 import { errorResponse, jsonResponse } from "./http";
 
 /** The HTTP status of each kind of refusal (docs/api.md): the one place a use case's answer meets HTTP. */
-export const PROBLEM_STATUS: Readonly<Record<ProblemKind, 400 | 404 | 409 | 422>> = Object.freeze({
+export const PROBLEM_STATUS: Readonly<Record<ProblemKind, 400 | 404 | 409 | 422 | 502>> = Object.freeze({
   invalid: 400,
   not_found: 404,
   conflict: 409,
   unprocessable: 422,
+  upstream: 502,
 });
 
 /**

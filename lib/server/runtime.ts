@@ -3,6 +3,7 @@ import { createRuntime, type Runtime, type SecretLister } from "@/lib/agent/runt
 import type { Clock } from "@/lib/clock/types";
 import { loadServerConfig, type ServerConfig } from "./config";
 import { listProviderKeys, readProviderKey } from "./keys";
+import { readOfferedMcpServers } from "./mcp-offered";
 import { resolveToken } from "./token";
 
 /**
@@ -38,6 +39,7 @@ export function createServerRuntime(config: ServerConfig, clock?: Clock): Runtim
     dataDir: config.dataDir,
     secrets: listServerSecrets(config),
     readKey: (provider) => readProviderKey(provider, config),
+    offeredMcpServers: () => readOfferedMcpServers(),
     ...(clock ? { clock } : {}),
   });
 }
@@ -54,11 +56,16 @@ export function listServerSecrets(config: ServerConfig = loadServerConfig()): Se
  * Next's graceful shutdown waits for every open connection, and an event stream never ends by
  * itself: on SIGTERM or SIGINT, end them all (browsers reconnect to the next server with
  * `Last-Event-ID`). A live run is left to the restart's recovery, which marks it interrupted.
+ * Every MCP server goes too: asked to stop at the signal, and its process group killed outright
+ * as the process exits, however it exits (a SIGKILL of this process is the guard's to see:
+ * lib/mcp/stdio-transport.ts).
  */
 function closeStreamsOnShutdown(runtime: Runtime): void {
   const closeAll = () => {
     for (const close of runtime.openStreams) close();
+    void runtime.mcp.stopAll();
   };
+  process.once("exit", () => runtime.mcp.killAllNow());
   process.once("SIGTERM", closeAll);
   process.once("SIGINT", closeAll);
 }

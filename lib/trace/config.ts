@@ -26,7 +26,43 @@ export interface ToolDefinition {
   meta?: ToolMeta;
   mock?: ToolMock;
   builtin?: string;
+  /** A tool an MCP server provides: which server (by its name in `mcpServers`) and the tool's own name there. */
+  source?: McpToolSource;
 }
+
+/**
+ * Where an MCP tool comes from, and what its server said about it beyond `inputSchema`:
+ * `outputSchema` (its `structuredContent` is checked against it) and `annotations` as given
+ * (absent hints take the MCP defaults in `meta`).
+ */
+export interface McpToolSource {
+  mcp: string;
+  tool: string;
+  outputSchema?: Record<string, unknown>;
+  annotations?: McpToolAnnotations;
+}
+
+/** The MCP spec's tool annotations (all hints; absent means the spec's default). */
+export interface McpToolAnnotations {
+  title?: string;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+}
+
+/**
+ * One entry of `mcpServers`, in the shape Claude Code's and Claude Desktop's config use (a stdio
+ * entry may omit `type`; it is recorded with it).
+ */
+export type McpServerConfig = (
+  | { type: "stdio"; command: string; args?: string[]; env?: Record<string, string>; cwd?: string }
+  | { type: "http"; url: string; headers?: Record<string, string> }
+  | { type: "sse"; url: string; headers?: Record<string, string> }
+) & {
+  /** Toolscope's own: the time limit of each of its tools' calls (`meta.timeoutMs`; default the pipeline's). */
+  timeoutMs?: number;
+};
 
 export type ProviderKind = "offline" | "anthropic" | "openai-chat" | "openai-responses";
 
@@ -97,6 +133,8 @@ export interface SessionConfig {
   policy: PolicyConfig;
   scenario: string | null;
   breakpoints: Breakpoints;
+  /** MCP servers by name; their tools are in `tools` as `mcp__<name>__<tool>`. Absent: none. */
+  mcpServers?: Record<string, McpServerConfig>;
 }
 
 /** The sandbox seed: workspace-relative path → file content. */

@@ -14,6 +14,9 @@ import type {
   WireFormat,
 } from "@/lib/protocol/unified";
 import type { SessionConfig, WorkspaceFiles } from "./config";
+import type { McpConnected, McpFailed, McpMessage, SessionTrusted } from "./mcp-events";
+
+export type { McpConnected, McpFailed, McpMessage, McpToolSummary, SessionTrusted } from "./mcp-events";
 
 export interface Envelope {
   seq: number;
@@ -267,7 +270,11 @@ export type TraceEvent =
   | RunResumed
   | RunFinished
   | RunInterrupted
-  | RunFailed;
+  | RunFailed
+  | McpConnected
+  | McpFailed
+  | McpMessage
+  | SessionTrusted;
 
 export type EventKind = TraceEvent["kind"];
 

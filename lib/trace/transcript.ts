@@ -84,6 +84,10 @@ export function reduceTranscript(view: TranscriptView, event: TraceEvent): Trans
     case "call.replayed":
     case "run.paused":
     case "run.resumed":
+    case "session.trusted":
+    case "mcp.connected":
+    case "mcp.failed":
+    case "mcp.message":
       return view;
     default:
       return assertNever(event, "event kind");

@@ -1,4 +1,4 @@
-import { createSession } from "@/lib/agent/sessions";
+import { createSessionWithMcp } from "@/lib/agent/mcp-sessions";
 import { CreateSessionBody, type CreatedSession, type SessionList } from "@/lib/contract/sessions";
 import { readJsonBody } from "@/lib/server/body";
 import { errorResponse, jsonResponse } from "@/lib/server/http";
@@ -23,5 +23,5 @@ export function GET(request: Request) {
 export async function POST(request: Request) {
   const body = await readJsonBody(request, CreateSessionBody);
   if (!body.ok) return body.response;
-  return respond<CreatedSession>(createSession(getRuntime(), body.value), 201);
+  return respond<CreatedSession>(await createSessionWithMcp(getRuntime(), body.value), 201);
 }

@@ -4,8 +4,12 @@ import type { ProviderConfig } from "@/lib/trace/config";
 import type { EventKind, NewEvent } from "@/lib/trace/events";
 import { describeValue, isRecord, type JsonObject } from "./shapes";
 
-/** Every event kind, so an export naming another is refused (the type keeps this list complete). */
-const EVENT_KINDS: Readonly<Record<EventKind, true>> = {
+/**
+ * Every event kind, so an export naming another is refused (the type keeps this list complete).
+ * `false`: known, but never imported — a person's trust (`session.trusted`) belongs to this
+ * Toolscope, and a file that carries one is not trusted by it (the event is dropped, with a note).
+ */
+const EVENT_KINDS: Readonly<Record<EventKind, boolean>> = {
   "session.created": true,
   "session.configured": true,
   "session.forked": true,
@@ -28,6 +32,10 @@ const EVENT_KINDS: Readonly<Record<EventKind, true>> = {
   "run.finished": true,
   "run.interrupted": true,
   "run.failed": true,
+  "mcp.connected": true,
+  "mcp.failed": true,
+  "mcp.message": true,
+  "session.trusted": false,
 };
 
 /** The fields the projections read, per kind: an event without them would break every view of the session. */
@@ -144,9 +152,20 @@ export function readExportFile(file: JsonObject, notes: string[]): ReadExportOut
   const provider = (isRecord(session.provider)
     ? session.provider
     : config.provider) as unknown as ProviderConfig;
-  const stripped = events.map((e: JsonObject) => {
-    const { seq: _seq, at: _at, sessionId: _sessionId, ...event } = e;
+  const kept = events
+    .map((_, index) => index)
+    .filter((index) => EVENT_KINDS[events[index].kind as EventKind]);
+  if (kept.length < events.length)
+    notes.push(
+      "Trust given to the exported session's MCP servers was not imported: they start only when a person trusts this session.",
+    );
+  const stripped = kept.map((index) => {
+    const { seq: _seq, at: _at, sessionId: _sessionId, ...event } = events[index] as JsonObject;
     return event as unknown as NewEvent;
   });
-  return { ok: true, value: { title, provider, events: stripped, ...(times ? { times } : {}) } };
+  const keptTimes = times && kept.map((index) => times[index]!);
+  return {
+    ok: true,
+    value: { title, provider, events: stripped, ...(keptTimes ? { times: keptTimes } : {}) },
+  };
 }

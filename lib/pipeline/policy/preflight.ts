@@ -44,7 +44,8 @@ export function evaluatePreflight(input: PreflightInput): PreflightDecision {
   ) => ({ action: "block", reason, by, errorKind, rewrittenBy, trail, hookErrors }) as const;
 
   let args = input.call.arguments;
-  const confinementFailure = confine(input.call.name, args, rules, trail);
+  const mcp = input.tool.source !== undefined;
+  const confinementFailure = confine(input.call.name, args, rules, trail, mcp);
   if (confinementFailure) return block(CONFINEMENT_ID, confinementFailure);
 
   let approval: Approval | null = null;
@@ -75,7 +76,7 @@ export function evaluatePreflight(input: PreflightInput): PreflightDecision {
       case "rewrite": {
         args = applyMergePatch(args, rule.arguments) as Record<string, unknown>;
         rewrittenBy.push(rule.id);
-        const failure = confine(input.call.name, args, rules, trail);
+        const failure = confine(input.call.name, args, rules, trail, mcp);
         if (failure)
           return block(CONFINEMENT_ID, `${failure} (Policy rule \`${rule.id}\` rewrote the arguments.)`);
         break;
@@ -108,7 +109,7 @@ export function evaluatePreflight(input: PreflightInput): PreflightDecision {
   if (hooks.kind === "block") return block(hooks.by, hooks.reason, hooks.errorKind);
   approval ??= hooks.approval;
 
-  const fromMetadata = describeDefaultApproval(input.tool.name, input.tool.meta ?? {});
+  const fromMetadata = describeDefaultApproval(input.tool);
   if (fromMetadata !== null) {
     if (allowedBy !== null) trail.push(`default approval: skipped, rule ${allowedBy} allowed the call`);
     else {
@@ -123,8 +124,22 @@ export function evaluatePreflight(input: PreflightInput): PreflightDecision {
     : { action: "allow", arguments: args, rewrittenBy, trail, hookErrors };
 }
 
-/** Runs confinement, adds its trail line, and returns the block reason or null. */
-function confine(name: string, args: Record<string, unknown>, rules: readonly PolicyRule[], trail: string[]) {
+/**
+ * Runs confinement, adds its trail line, and returns the block reason or null. An MCP tool's
+ * paths are not the sandbox's: they name its server's world, which the server confines itself
+ * (the filesystem server to its allowed folders), so confinement does not apply to them.
+ */
+function confine(
+  name: string,
+  args: Record<string, unknown>,
+  rules: readonly PolicyRule[],
+  trail: string[],
+  mcp: boolean,
+) {
+  if (mcp) {
+    trail.push(`${CONFINEMENT_ID}: not applied (an MCP tool's paths are its server's, not the sandbox's)`);
+    return null;
+  }
   const result = checkConfinement({ toolName: name, args, rules });
   if (!result.ok) {
     trail.push(`${CONFINEMENT_ID}: \`${result.argument.label}\` refused (${result.refusal})`);
@@ -139,9 +154,21 @@ function readPreflightAction(action: string): PreflightAction | null {
   return (PREFLIGHT_ACTIONS as readonly string[]).includes(action) ? (action as PreflightAction) : null;
 }
 
-/** Why the tool's metadata asks for approval, written for the model, or null when it does not. */
-function describeDefaultApproval(name: string, meta: { destructive?: boolean; needsApproval?: boolean }) {
+/**
+ * Why the tool's metadata asks for approval, written for the model, or null when it does not.
+ * For an MCP tool it says where `destructive` came from: the server's `destructiveHint`, or the
+ * MCP spec's default for a tool that gives none (destructive and open-world).
+ */
+function describeDefaultApproval(tool: PreflightInput["tool"]) {
+  const meta = tool.meta ?? {};
   const marks = [meta.destructive ? "destructive" : null, meta.needsApproval ? "as needing approval" : null];
   const said = marks.filter((mark) => mark !== null).join(" and ");
-  return said ? `\`${name}\` is marked ${said}, so a person approves each call before it runs.` : null;
+  if (!said) return null;
+  const hints = tool.source?.annotations;
+  const why = !tool.source
+    ? ""
+    : hints?.destructiveHint === undefined
+      ? ` (its MCP server ${tool.source.mcp} gives no destructiveHint, and an MCP tool without one is taken as destructive${hints?.openWorldHint === undefined ? " and open-world" : ""})`
+      : ` (its MCP server ${tool.source.mcp} says destructiveHint: true)`;
+  return `\`${tool.name}\` is marked ${said}${why}, so a person approves each call before it runs.`;
 }

@@ -77,6 +77,10 @@ export function reduceRunGraph(state: RunGraphState, event: TraceEvent): RunGrap
     case "session.configured":
     case "session.forked":
     case "call.replayed":
+    case "session.trusted":
+    case "mcp.connected":
+    case "mcp.failed":
+    case "mcp.message":
       return state;
     default:
       return assertNever(event, "event kind");

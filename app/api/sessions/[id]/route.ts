@@ -1,4 +1,4 @@
-import { configureSession } from "@/lib/agent/configure";
+import { configureSessionWithMcp } from "@/lib/agent/mcp-sessions";
 import { getSessionDetail } from "@/lib/agent/session-detail";
 import { deleteSession } from "@/lib/agent/sessions";
 import { readJsonBody } from "@/lib/server/body";
@@ -22,10 +22,10 @@ export async function DELETE(_request: Request, { params }: Context) {
   return new Response(null, { status: 204 });
 }
 
-/** Changes the session's title, system prompt, tools, policy or provider: one `session.configured`. */
+/** Changes the session's title, system prompt, tools, policy, provider or MCP servers: one `session.configured`. */
 export async function PATCH(request: Request, { params }: Context) {
   const { id } = await params;
   const body = await readJsonBody(request, ConfigureBody);
   if (!body.ok) return body.response;
-  return respond<ConfiguredSession>(configureSession(getRuntime(), id, body.value));
+  return respond<ConfiguredSession>(await configureSessionWithMcp(getRuntime(), id, body.value));
 }

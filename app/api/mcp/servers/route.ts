@@ -1,0 +1,10 @@
+import type { McpOfferedServers } from "@/lib/contract/mcp";
+import { jsonResponse } from "@/lib/server/http";
+import { getRuntime } from "@/lib/server/runtime";
+
+export const dynamic = "force-dynamic";
+
+/** `GET /api/mcp/servers`: the servers `TOOLSCOPE_MCP_CONFIG` offers every new session. */
+export function GET() {
+  return jsonResponse<McpOfferedServers>(getRuntime().offeredMcpServers());
+}
