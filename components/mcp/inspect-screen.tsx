@@ -51,7 +51,12 @@ export function InspectScreen() {
 
   function startSession() {
     if (!parsed.ok) return;
-    const body = { title: t("sessionTitle", { names: names.join(", ") }), mcpServers: parsed.servers };
+    // Only the servers' tools: a session to see how they fare, with no built-in tool beside them.
+    const body = {
+      title: t("sessionTitle", { names: names.join(", ") }),
+      tools: [],
+      mcpServers: parsed.servers,
+    };
     create.mutate(body, {
       onSuccess: ({ id }) => router.push(`/sessions/${encodeURIComponent(id)}`),
     });

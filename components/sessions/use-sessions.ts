@@ -27,8 +27,12 @@ export function useSessions() {
 export function useCreateSession() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { title?: string; provider?: ProviderConfig; mcpServers?: McpServers }) =>
-      requestJson<CreatedSession>("/api/sessions", { method: "POST", body }),
+    mutationFn: (body: {
+      title?: string;
+      provider?: ProviderConfig;
+      tools?: never[];
+      mcpServers?: McpServers;
+    }) => requestJson<CreatedSession>("/api/sessions", { method: "POST", body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
   });
 }
