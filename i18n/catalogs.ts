@@ -8,14 +8,16 @@ import branchEn from "@/messages/branch.en.json";
 import branchZh from "@/messages/branch.zh.json";
 import lessonsEn from "@/messages/lessons.en.json";
 import lessonsZh from "@/messages/lessons.zh.json";
+import mcpEn from "@/messages/mcp.en.json";
+import mcpZh from "@/messages/mcp.zh.json";
 import type { AppLocale } from "./locales";
 
 /** Every namespace of the English catalog; the type every `t("…")` key is checked against. */
-export type Messages = typeof coreEn & typeof branchEn & typeof lessonsEn;
+export type Messages = typeof coreEn & typeof branchEn & typeof lessonsEn & typeof mcpEn;
 
 const AREAS: Record<AppLocale, readonly object[]> = {
-  en: [coreEn, branchEn, lessonsEn],
-  zh: [coreZh, branchZh, lessonsZh],
+  en: [coreEn, branchEn, lessonsEn, mcpEn],
+  zh: [coreZh, branchZh, lessonsZh, mcpZh],
 };
 
 /** The catalog files of `locale`, core first; each owns its top-level namespaces. */

@@ -3,6 +3,7 @@
 import "./graph.css";
 import { useTranslations } from "next-intl";
 import { useMemo, type ReactNode } from "react";
+import { hasMcpMessages, McpMessagesLink } from "@/components/mcp/mcp-messages-link";
 import { ReplayButton } from "@/components/replay/replay-button";
 import { findRecordedToolCall } from "@/components/replay/replay-source";
 import type { TraceEvent } from "@/lib/trace/events";
@@ -16,6 +17,8 @@ export interface NodeDetailProps {
   events: readonly TraceEvent[];
   /** Only events up to this seq (the timeline's cursor); default: all. */
   upTo?: number;
+  /** Shows the JSON-RPC messages of an MCP tool's call (`mcp__<server>__<tool>`); no link without it. */
+  onShowMcpMessages?: (callId: string) => void;
 }
 
 /**
@@ -23,7 +26,7 @@ export interface NodeDetailProps {
  * and duration, and the events behind it as pretty JSON, each collapsible. A node of a recorded
  * call (its tool_use block, a stage, its error result) offers "Replay this call".
  */
-export function NodeDetail({ node, events, upTo }: NodeDetailProps) {
+export function NodeDetail({ node, events, upTo, onShowMcpMessages }: NodeDetailProps) {
   const t = useTranslations("Graph.detail");
   const status = useTranslations("Graph.status");
   const kinds = useTranslations("Graph.kindName");
@@ -82,6 +85,9 @@ export function NodeDetail({ node, events, upTo }: NodeDetailProps) {
         <p className="node-detail-replay">
           <ReplayButton call={call} label={t("replay")} testId="node-replay" />
         </p>
+      ) : null}
+      {callId && onShowMcpMessages && hasMcpMessages(events, callId) ? (
+        <McpMessagesLink callId={callId} onShow={onShowMcpMessages} />
       ) : null}
       {fields.input !== undefined ? (
         <Field title={t("input")} text={fields.input} testId="node-input" />

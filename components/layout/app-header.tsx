@@ -17,6 +17,9 @@ export function AppHeader() {
         <Link href="/lessons" data-testid="lessons-link">
           {t("Lessons.title")}
         </Link>
+        <Link href="/mcp" data-testid="mcp-link">
+          {t("Header.mcp")}
+        </Link>
         <Link href="/settings">{t("Header.settings")}</Link>
       </nav>
       <LanguageSwitch />

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import dynamic from "next/dynamic";
-import { memo, useMemo, useState } from "react";
+import { memo, useCallback, useMemo, useState } from "react";
 import { BreakpointToggles } from "@/components/controls/breakpoint-toggles";
 import { ContextDiffView } from "@/components/context/context-diff-view";
 import { ControlBar } from "@/components/controls/control-bar";
@@ -10,6 +10,10 @@ import { PausedBanner } from "@/components/controls/paused-banner";
 import { deriveEnabledControls, derivePausedPoint, findToolCall } from "@/components/controls/paused-point";
 import type { SessionDetail } from "@/lib/contract/sessions";
 import { DebuggerLayout } from "@/components/layout/debugger-layout";
+import { McpLinkContext } from "@/components/mcp/mcp-link-context";
+import { NO_WIRE_FILTER, type WireFilter } from "@/components/mcp/mcp-wire";
+import { listUntrustedServers } from "@/components/mcp/server-states";
+import type { McpServerConfig } from "@/lib/trace/config";
 import { StreamPanel } from "@/components/stream/stream-panel";
 import { StreamScrub } from "@/components/stream/stream-scrub";
 import { useStreamView } from "@/components/stream/use-stream-view";
@@ -37,7 +41,12 @@ import "@/components/controls/controls.css";
  */
 const GuidePane = dynamic(() => import("@/components/explain/guide-pane").then((m) => m.GuidePane));
 const ToolsPanel = dynamic(() => import("@/components/schema/tools-panel").then((m) => m.ToolsPanel));
+const SessionMcpPane = dynamic(() =>
+  import("@/components/mcp/session-mcp-pane").then((m) => m.SessionMcpPane),
+);
 const CallDialogs = dynamic(() => import("./call-dialogs").then((m) => m.CallDialogs));
+
+const NO_SERVERS: Readonly<Record<string, McpServerConfig>> = {};
 
 /** Scrubbing past events that do not change the transcript re-renders nothing in it. */
 const MemoTranscriptView = memo(TranscriptView);
@@ -65,6 +74,13 @@ export function DebuggerScreen({ data, live, initialSeq }: DebuggerScreenProps) 
   const [askedSeq, setAskedSeq] = useState<number | null>(null);
   const [selectedNode, setSelectedNode] = useState<GraphNode | null>(null);
   const [guideNodeIds, setGuideNodeIds] = useState<readonly string[]>([]);
+  const [wireFilter, setWireFilter] = useState<WireFilter>(NO_WIRE_FILTER);
+  const mcpServers = config?.mcpServers ?? NO_SERVERS;
+  // Stable: the memoized transcript gets it through context and must not re-render for it.
+  const showMcpMessages = useCallback((callId: string) => {
+    setWireFilter({ ...NO_WIRE_FILTER, callId });
+    setDetailMode("mcp");
+  }, []);
 
   const failure = useMemo(
     () => (runState.status === "failed" ? explainFailure(events) : null),
@@ -132,11 +148,13 @@ export function DebuggerScreen({ data, live, initialSeq }: DebuggerScreenProps) 
             )}
             <div className="pane-scroll" data-testid="transcript-scroll" data-seq={cursor.seq}>
               <TranscriptPane sessionId={session.id} seq={cursor.seq} events={events}>
-                <MemoTranscriptView
-                  messages={transcript.messages}
-                  streaming={streaming}
-                  highlightCallId={paused?.callId ?? null}
-                />
+                <McpLinkContext.Provider value={showMcpMessages}>
+                  <MemoTranscriptView
+                    messages={transcript.messages}
+                    streaming={streaming}
+                    highlightCallId={paused?.callId ?? null}
+                  />
+                </McpLinkContext.Provider>
               </TranscriptPane>
             </div>
             <MessageBox sessionId={session.id} status={runState.status} />
@@ -172,7 +190,14 @@ export function DebuggerScreen({ data, live, initialSeq }: DebuggerScreenProps) 
             onMode={setDetailMode}
             views={{
               stream: <StreamScrub view={stream} />,
-              node: <NodeDetail node={selectedNode} events={events} upTo={cursor.seq} />,
+              node: (
+                <NodeDetail
+                  node={selectedNode}
+                  events={events}
+                  upTo={cursor.seq}
+                  onShowMcpMessages={showMcpMessages}
+                />
+              ),
               event: <EventDetail event={cursorEvent} />,
               context: <ContextDiffView sessionId={session.id} events={events} seq={cursor.seq} />,
               tools: (
@@ -181,6 +206,18 @@ export function DebuggerScreen({ data, live, initialSeq }: DebuggerScreenProps) 
                   tools={config?.tools ?? session.tools}
                   events={events}
                   status={runState.status}
+                />
+              ),
+              mcp: (
+                <SessionMcpPane
+                  sessionId={session.id}
+                  events={events}
+                  upTo={cursor.seq}
+                  servers={mcpServers}
+                  untrusted={listUntrustedServers(session.source, events, mcpServers)}
+                  busy={runState.status === "running" || runState.status === "paused"}
+                  filter={wireFilter}
+                  onFilter={setWireFilter}
                 />
               ),
             }}

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 
-export type DetailMode = "stream" | "node" | "event" | "context" | "tools";
+export type DetailMode = "stream" | "node" | "event" | "context" | "tools" | "mcp";
 
 interface DetailPaneProps {
   mode: DetailMode;
@@ -12,12 +12,13 @@ interface DetailPaneProps {
   views: Partial<Record<DetailMode, ReactNode>>;
 }
 
-const MODES: readonly DetailMode[] = ["stream", "node", "event", "context", "tools"];
+const MODES: readonly DetailMode[] = ["stream", "node", "event", "context", "tools", "mcp"];
 
-/** The detail pane: the stream scrubber at the selected row, the selected graph node, the event at the cursor, the context diff of a turn's request, or the session's tools. */
+/** The detail pane: the stream scrubber at the selected row, the selected graph node, the event at the cursor, the context diff of a turn's request, the session's tools, or its MCP servers and wire. */
 export function DetailPane({ mode, onMode, views }: DetailPaneProps) {
   const t = useTranslations("Debugger.detail");
   const tTools = useTranslations("Tools");
+  const tMcp = useTranslations("Mcp.session");
   const available = MODES.filter((m) => views[m] !== undefined);
   const shown = views[mode] !== undefined ? mode : (available[0] ?? "event");
   return (
@@ -33,7 +34,7 @@ export function DetailPane({ mode, onMode, views }: DetailPaneProps) {
               data-testid={`detail-mode-${m}`}
               onClick={() => onMode(m)}
             >
-              {m === "tools" ? tTools("tab") : t(`mode.${m}`)}
+              {m === "tools" ? tTools("tab") : m === "mcp" ? tMcp("tab") : t(`mode.${m}`)}
             </button>
           ))}
         </div>

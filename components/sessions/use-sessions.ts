@@ -2,6 +2,7 @@ import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from
 import { requestJson } from "@/components/data/api";
 import { sessionKey, sessionsKey } from "@/components/data/query-keys";
 import type { CreatedSession, SessionList, SessionSummary } from "@/lib/contract/sessions";
+import type { McpServers } from "@/lib/contract/mcp";
 import type { ProviderConfig } from "@/lib/trace/config";
 
 /** How many sessions one page of the list asks for. */
@@ -45,12 +46,16 @@ export function useSessions(source: SessionSource | null = null) {
   return { ...query, sessions };
 }
 
-/** `POST /api/sessions { title?, provider? }` → the new id. */
+/** `POST /api/sessions { title?, provider?, mcpServers? }` → the new id. */
 export function useCreateSession() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { title?: string; provider?: ProviderConfig }) =>
-      requestJson<CreatedSession>("/api/sessions", { method: "POST", body }),
+    mutationFn: (body: {
+      title?: string;
+      provider?: ProviderConfig;
+      tools?: never[];
+      mcpServers?: McpServers;
+    }) => requestJson<CreatedSession>("/api/sessions", { method: "POST", body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
   });
 }

@@ -1,4 +1,5 @@
 import { useTranslations } from "next-intl";
+import { TranscriptMcpLink } from "@/components/mcp/mcp-link-context";
 import { ReplayButton } from "@/components/replay/replay-button";
 import type { ToolCallBlock } from "@/lib/protocol/unified";
 import { BlockField, BlockFrame } from "./block-frame";
@@ -30,6 +31,7 @@ export function ToolUseBlockView({ block, pairing, streaming }: BlockViewProps<T
             targetMessage={resultMessage}
           />
           {streaming ? null : <ReplayButton call={block} />}
+          {streaming ? null : <TranscriptMcpLink callId={block.id} toolName={block.name} />}
         </>
       }
     >

@@ -1,5 +1,7 @@
 import "server-only";
+import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { findScenario } from "@/lib/lessons";
+import { toToolDefinition } from "@/lib/mcp/tool-meta";
 import type { Scenario } from "@/lib/lessons/types";
 import type { CreateSessionBody } from "@/lib/contract/sessions";
 import { expandBuiltin, seedWorkspace } from "@/lib/tools/registry";
@@ -48,18 +50,27 @@ export function buildLessonProvider(scenario: Scenario): ProviderConfig {
   };
 }
 
-/** The configuration a lesson session starts with (no breakpoints: the guide pane sets its own). */
+/**
+ * The configuration a lesson session starts with (no breakpoints: the guide pane sets its own).
+ * A lesson's MCP tools are made from its servers' listings as `mcp.connected` would (lib/mcp's
+ * `toToolDefinition`); the servers start lazily, at the first call.
+ */
 export function buildLessonConfig(scenario: Scenario, title?: string): Outcome<SessionConfig> {
   const tools = resolveLessonTools(scenario.tools);
   if (!tools.ok) return tools;
+  const mcp = scenario.mcp;
+  const mcpTools = Object.entries(mcp?.tools ?? {}).flatMap(([server, listed]) =>
+    listed.map((tool) => toToolDefinition(server, structuredClone(tool) as Tool)),
+  );
   return succeed({
     title: title?.trim() || scenario.title.en,
     provider: buildLessonProvider(scenario),
     system: scenario.system,
-    tools: tools.value,
+    tools: [...tools.value, ...mcpTools],
     policy: structuredClone(scenario.policy),
     scenario: scenario.id,
     breakpoints: { ...NO_BREAKPOINTS },
+    ...(mcp ? { mcpServers: structuredClone({ ...mcp.servers }) } : {}),
   });
 }
 

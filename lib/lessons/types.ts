@@ -7,7 +7,14 @@
  * pipeline, so a lesson shows exactly what would happen to a real model that said the same thing.
  */
 import type { StepMatch } from "@/lib/trace/lesson-steps";
-import type { Fault, PolicyConfig, ProviderConfig, ToolDefinition, WorkspaceFiles } from "@/lib/trace/config";
+import type {
+  Fault,
+  McpServerConfig,
+  PolicyConfig,
+  ProviderConfig,
+  ToolDefinition,
+  WorkspaceFiles,
+} from "@/lib/trace/config";
 import type { OfflineScript } from "@/lib/providers/offline/script-types";
 
 /** The 33 concept ids of the course; every lesson declares the ones it shows. */
@@ -82,6 +89,15 @@ export interface LessonMessage {
   };
 }
 
+/** One tool as an MCP server's `tools/list` gives it. */
+export interface McpListedTool {
+  name: string;
+  description?: string;
+  inputSchema: Record<string, unknown>;
+  outputSchema?: Record<string, unknown>;
+  annotations?: Record<string, unknown>;
+}
+
 /** A lesson: the session it sets up, its script, and its guide. */
 export interface Scenario {
   id: string;
@@ -92,6 +108,15 @@ export interface Scenario {
   system: string;
   /** Built-in tool names (resolved as `POST /api/sessions` resolves them) or full definitions. */
   tools: readonly (string | ToolDefinition)[];
+  /**
+   * MCP servers the lesson's session has (`mcpServers`), with the tools each lists — the session
+   * knows them as `mcp__<server>__<tool>` from the start, with metadata from their annotations as
+   * for any MCP server; the server itself starts at the first call.
+   */
+  mcp?: {
+    servers: Readonly<Record<string, McpServerConfig>>;
+    tools: Readonly<Record<string, readonly McpListedTool[]>>;
+  };
   policy: PolicyConfig;
   /** Offline-model settings: wire format, tool choice, pace (events per virtual second). */
   provider?: Pick<ProviderConfig, "wire" | "toolChoice" | "pace" | "parallelToolCalls">;

@@ -52,10 +52,13 @@ export function createTestRuntime({ dataDir, keys = {}, clock }: TestRuntimeOpti
   });
 }
 
-/** Opens a runtime on a fresh temporary data dir; `close()` removes the dir. */
-export function openTestRuntime(prefix = "toolscope-test-"): TestRuntime {
+/**
+ * Opens a runtime on a fresh temporary data dir (on the virtual clock unless `clock` is given);
+ * `close()` removes the dir.
+ */
+export function openTestRuntime(prefix = "toolscope-test-", clock?: Clock): TestRuntime {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  const runtime = createTestRuntime({ dataDir });
+  const runtime = createTestRuntime({ dataDir, ...(clock ? { clock } : {}) });
   return {
     runtime,
     create(provider) {

@@ -28,6 +28,7 @@ import { truncateRedactLesson } from "./truncate-redact";
 import { slowToolTimeoutLesson } from "./slow-tool-timeout";
 import { terminateLoopLesson } from "./terminate-loop";
 import { parallelReadsLesson } from "./parallel-reads";
+import { mcpToolsLesson } from "./mcp-tools";
 
 export const LESSONS: readonly Scenario[] = [
   firstToolCallLesson,
@@ -54,4 +55,5 @@ export const LESSONS: readonly Scenario[] = [
   cachePrefixLesson,
   forcedToolChoiceLesson,
   maxTokensCutLesson,
+  mcpToolsLesson,
 ];

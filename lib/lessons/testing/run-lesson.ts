@@ -2,9 +2,11 @@
  * Runs a lesson end to end in a real runtime, for lesson tests: the session is created
  * and every scripted message sent through the same functions the routes call
  * (`createSession`, `startMessageRun`, `decideCall`, `provideManualResult`), on the test
- * runtime's virtual clock, so nothing waits in real time. Test-only.
+ * runtime's virtual clock, so nothing waits in real time (a lesson with an MCP server runs on the
+ * system clock, and its servers are stopped at the end). Test-only.
  */
 import { decideCall, provideManualResult } from "@/lib/agent/control";
+import { systemClock } from "@/lib/clock/system-clock";
 import type { LessonLang } from "@/lib/agent/lesson-messages";
 import { startMessageRun } from "@/lib/agent/runs";
 import { createSession } from "@/lib/agent/sessions";
@@ -99,7 +101,9 @@ function answerWaits(
 export async function runLesson(id: string, options: RunLessonOptions = {}): Promise<LessonRun> {
   const scenario = findScenario(id);
   if (!scenario) throw new Error(`No lesson with id ${id}.`);
-  const test = options.runtime ?? openTestRuntime(`toolscope-lesson-${id}-`);
+  // A lesson with an MCP server waits on a real process: virtual time would time its calls out at once.
+  const clock = scenario.mcp ? systemClock : undefined;
+  const test = options.runtime ?? openTestRuntime(`toolscope-lesson-${id}-`, clock);
   const { runtime } = test;
   try {
     const sessionId = unwrap(createSession(runtime, { scenario: id })).id;
@@ -117,6 +121,9 @@ export async function runLesson(id: string, options: RunLessonOptions = {}): Pro
     }
     return { sessionId, events: runtime.store.events(sessionId), afterEachMessage };
   } finally {
-    if (!options.runtime) test.close();
+    if (!options.runtime) {
+      await runtime.mcp.stopAll();
+      test.close();
+    }
   }
 }
