@@ -12,14 +12,7 @@ import {
 import { installPageMarks } from "./browser-page";
 import { findMonacoChunks } from "./first-load";
 import { growExport, recordRealSession } from "./long-session";
-import {
-  isProfiling,
-  recordSection,
-  reportProgress,
-  roundTo,
-  summarize,
-  type BenchRow,
-} from "./results";
+import { isProfiling, recordSection, reportProgress, roundTo, summarize, type BenchRow } from "./results";
 
 /**
  * In headless Chromium against the production server (`scripts/start.mjs`): opening a
