@@ -43,14 +43,21 @@ function describeSession(runtime: Runtime, row: SessionRow, events: TraceEvent[]
   if (!config) return refuse("not_found", `Session ${id} has no configuration event.`);
   const { system, tools, policy, breakpoints, provider } = config;
   const lesson = readLessonProgress(config.scenario, events);
-  const mcp =
-    config.mcpServers && Object.keys(config.mcpServers).length > 0
-      ? { mcpServers: config.mcpServers, mcpTrusted: isMcpTrusted(row.source, events) }
-      : {};
+  const mcp = describeMcp(row, config, () => events);
   return succeed({
     session: { ...row, provider, system, tools, policy, breakpoints, lesson, ...mcp },
     events,
   });
+}
+
+/** A session's MCP servers and whether they may start; nothing for a session with none. */
+function describeMcp(
+  row: SessionRow,
+  config: SessionConfig,
+  trustEvents: () => readonly TraceEvent[],
+): { mcpServers?: SessionConfig["mcpServers"]; mcpTrusted?: boolean } {
+  if (!config.mcpServers || Object.keys(config.mcpServers).length === 0) return {};
+  return { mcpServers: config.mcpServers, mcpTrusted: isMcpTrusted(row.source, trustEvents()) };
 }
 
 /** How many stored events one page of {@link readSessionDetailPages} holds. */
@@ -80,6 +87,9 @@ export function readSessionDetailPages(runtime: Runtime, id: string): Outcome<Se
   const lesson = scenario
     ? readLessonProgress(config.scenario, runtime.store.eventsOfKindsForReading(id, ["user.message"]))
     : null;
+  const mcp = describeMcp(row, config, () =>
+    runtime.store.eventsOfKindsForReading(id, ["session.forked", "session.trusted"]),
+  );
   const through = runtime.store.lastSeq(id);
   function* pages(): Generator<string[], void> {
     for (let after = -1; after < through;) {
@@ -90,7 +100,7 @@ export function readSessionDetailPages(runtime: Runtime, id: string): Outcome<Se
     }
   }
   return succeed({
-    session: { ...row, provider, system, tools, policy, breakpoints, lesson },
+    session: { ...row, provider, system, tools, policy, breakpoints, lesson, ...mcp },
     pages: pages(),
   });
 }

@@ -123,7 +123,8 @@ function completeCall(
  * signal of its own. `null` for every other tool.
  */
 function answerAtOnce(tool: ToolDefinition, args: Record<string, unknown>): ToolOutput | null {
-  if (tool.builtin) return null;
+  // A built-in or an MCP server's tool does real work; only a mock can answer at once.
+  if (tool.builtin || tool.source) return null;
   const mock = tool.mock ?? { kind: "echo" as const };
   if (mock.kind === "echo") return { content: JSON.stringify(args), isError: false };
   if (mock.kind === "static")
