@@ -89,6 +89,9 @@ test("a captured Anthropic SDK conversation fills in live; context diff, lint, g
   };
   const turnOneEnd = detail.events.find((event) => event.kind === "run.finished")!.seq;
   await page.goto(`/sessions/${sessionId}?seq=${turnOneEnd}`);
+  // The graph draws only what is in view, and a call's lane is wider than the pane at a readable
+  // zoom: show the whole run, so every stage of the call is drawn.
+  await page.getByTestId("graph-fit").click();
   await expect(page.locator('[data-testid="graph-node-by"][data-by="toolscope"]')).toHaveCount(2);
   await expect(page.locator('[data-testid="graph-node-by"][data-by="client"]')).toHaveCount(2);
   await page.screenshot({ path: testInfo.outputPath("capture-graph.png") });

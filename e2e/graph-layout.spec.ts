@@ -126,6 +126,9 @@ for (const size of [
       await openApp(page);
       const id = await runSession(page, { scenario: "billing-batch" }, [{}]);
       await openGraph(page, id, 1);
+      await keepScreenshot(page, testInfo, `billing-all-or-nothing-${size.width}`);
+      // The canvas draws only what is in view: show the whole run before counting its nodes.
+      await page.getByTestId("graph-fit").click();
       // All-or-nothing: the charge fails validation, nothing executes.
       await expect(
         page.locator('[data-testid="graph-node"][data-stage="validate"][data-status="error"]'),
@@ -133,7 +136,6 @@ for (const size of [
       await expect(
         page.locator('[data-testid="graph-node"][data-stage="execute"][data-status="ok"]'),
       ).toHaveCount(0);
-      await keepScreenshot(page, testInfo, `billing-all-or-nothing-${size.width}`);
       const sent = await page.request.post(`/api/sessions/${encodeURIComponent(id)}/messages`, { data: {} });
       expect(sent.status()).toBe(202);
       await expect
@@ -142,13 +144,14 @@ for (const size of [
         })
         .toBe(2);
       await openGraph(page, id, 3);
+      await keepScreenshot(page, testInfo, `billing-independent-${size.width}`);
+      await page.getByTestId("graph-fit").click();
       // Independent: the order and the receipt execute in turn 3 while the charge fails.
       await expect(
         page.locator(
           '[data-testid="graph-node"][data-stage="execute"][data-status="ok"][data-node-id^="t3:"]',
         ),
       ).toHaveCount(2);
-      await keepScreenshot(page, testInfo, `billing-independent-${size.width}`);
     });
 
     test("a 50-turn run hands the canvas only the turns near the view; the minimap reaches the rest", async ({
