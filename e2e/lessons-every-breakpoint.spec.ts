@@ -85,12 +85,16 @@ test("through the UI: three parallel reads paused before execute, every gate rea
   const lesson = await readLesson(page, "parallel-reads", "en");
   const id = await startLessonPage(page, lesson.id, "beforeExecute");
   const banner = page.getByTestId("paused-banner");
+  // Wait for a gate the controls can resume, not the banner alone: after a Continue the banner can
+  // still show while the run goes on, and Step is then rightly disabled.
+  const stepEnabled = page.locator('[data-testid="control-step"]:enabled');
   let presses = 0;
   for (;;) {
-    await expect(banner.or(status(page).and(page.locator('[data-status="finished"]')))).toBeVisible({
+    await expect(stepEnabled.or(status(page).and(page.locator('[data-status="finished"]')))).toBeVisible({
       timeout: RUN_TIMEOUT,
     });
     if ((await status(page).getAttribute("data-status")) === "finished") break;
+    await expect(banner).toBeVisible();
     const action = presses % 2 === 0 ? "step" : "continue";
     if (presses === 1) await keepScreenshot(page, testInfo, "parallel-paused");
     const button = page.getByTestId(`control-${action}`);
