@@ -13,10 +13,10 @@ import { BEARER, callApi, createFinishedSession, PORT, snapshotState, TOKEN } fr
 
 const MiB = 1024 * 1024;
 const LIMITS: Readonly<Record<string, number>> = { "/api/import": 20 * MiB };
-let real: { id: string; callId: string };
+let real: { id: string; callId: string; turn: string };
 
 test.beforeAll(async () => {
-  real = await createFinishedSession("Bodies");
+  real = { ...(await createFinishedSession("Bodies")), turn: "1" };
 });
 
 const jsonTargets = () =>
