@@ -16,7 +16,7 @@ const LIMITS: Readonly<Record<string, number>> = { "/api/import": 20 * MiB };
 let real: { id: string; callId: string; turn: string };
 
 test.beforeAll(async () => {
-  real = { ...(await createFinishedSession("Bodies")), turn: "1" };
+  real = await createFinishedSession("Bodies");
 });
 
 const jsonTargets = () =>

@@ -32,7 +32,9 @@ export async function callApi(
 }
 
 /** A session with one finished offline run (a tool call in it), titled `title`. */
-export async function createFinishedSession(title: string): Promise<{ id: string; callId: string }> {
+export async function createFinishedSession(
+  title: string,
+): Promise<{ id: string; callId: string; turn: string }> {
   const created = await callApi("POST", "/api/sessions", { title });
   expect(created.status).toBe(201);
   const id = created.json.id as string;
@@ -53,7 +55,8 @@ export async function createFinishedSession(title: string): Promise<{ id: string
   }[];
   const callId = events.find((event) => event.kind === "tool.result")?.callId;
   expect(callId).toBeTruthy();
-  return { id, callId: callId! };
+  // `turn` fills `[turn]` routes (the replay of a captured request): the session's first turn.
+  return { id, callId: callId!, turn: "1" };
 }
 
 /** `[path, method]` for every method of every API route, with `params` filled in. */
