@@ -97,7 +97,7 @@ test("every API route and method refuses every wrong presentation of the token w
 });
 
 test("the right token, as Bearer or as the cookie, passes every API route and method", async () => {
-  const missing = { id: "ses_missing", callId: "call_missing" };
+  const missing = { id: "ses_missing", callId: "call_missing", turn: "1" };
   const failures: string[] = [];
   for (const [path, method] of listApiRequests(missing))
     for (const headers of [BEARER, { cookie: "" }]) {
