@@ -22,6 +22,14 @@ import {
   captureFamily,
   captureKeyMatches,
 } from "../lib/server/capture-core.mjs";
+import {
+  busyMessage,
+  createAdmission,
+  createShedder,
+  isSheddable,
+  LAG_SAMPLE_MS,
+  readMaxInFlight,
+} from "../lib/server/admission-core.mjs";
 import { ensureToken } from "./token.mjs";
 
 // What `ps` and /proc/<pid>/comm call this process (tests and `npm run load` find it by it).
@@ -34,6 +42,14 @@ const dataDir = path.resolve(root, process.env.TOOLSCOPE_DATA_DIR || ".data");
 const token = ensureToken(process.env.TOOLSCOPE_TOKEN?.trim() || null, dataDir);
 const allowedHosts = splitAllowedHosts(process.env.TOOLSCOPE_ALLOWED_HOSTS);
 const cookieDays = Number(process.env.TOOLSCOPE_COOKIE_DAYS?.trim() || 30);
+const admission = createAdmission(readMaxInFlight(process.env.TOOLSCOPE_MAX_IN_FLIGHT));
+const shedder = createShedder();
+let lagExpected = performance.now() + LAG_SAMPLE_MS;
+setInterval(() => {
+  const now = performance.now();
+  shedder.sample(Math.max(0, now - lagExpected));
+  lagExpected = now + LAG_SAMPLE_MS;
+}, LAG_SAMPLE_MS).unref();
 
 const app = next({ dev: false, dir: root, hostname: host, port });
 await app.prepare();
@@ -45,8 +61,27 @@ const server = http.createServer((request, response) => {
   // own before proxy.ts runs, so a foreign Host would learn which paths exist.
   if (refuseForeignHost(request, response)) return;
   if (hasBody(request) && refuseBeforeBody(request, response)) return;
+  if (refuseWhenBusy(request, response)) return;
   void handle(request, response);
 });
+
+/**
+ * Turns an API request away with 503 and `Retry-After: 1` while the event loop has a standing queue
+ * or Next already works on as many requests as the bound allows (lib/server/admission-core.mjs),
+ * so a flood costs the server almost nothing and the requests it does take, the health check
+ * among them, keep answering in time. The app's own pages retry such an answer by themselves.
+ */
+function refuseWhenBusy(request, response) {
+  const pathname = new URL(request.url ?? "/", "http://x").pathname;
+  if (!isSheddable({ pathname, accept: request.headers.accept })) return false;
+  const leave = shedder.admit() ? admission.enter() : null;
+  if (leave === null) {
+    response.setHeader("Retry-After", "1");
+    return refuse(response, 503, busyMessage(admission.maxInFlight), null, { keepAlive: !hasBody(request) });
+  }
+  response.once("close", leave);
+  return false;
+}
 
 /**
  * What Next would answer with a 500 or let through wrongly, refused first: `TRACE`, `TRACK` and
@@ -129,7 +164,13 @@ function refuseCaptureBeforeBody(request, response, family) {
   return false;
 }
 
-function refuse(response, status, error, family = null) {
+/**
+ * Answers with `status` and `{ error }` (a capture family's own shape for its paths). A request
+ * whose body is never read loses its connection once the answer is out; one without a body (a
+ * busy GET) keeps it, since closing a socket the client may be writing to resets it, and the
+ * client would see a reset instead of the answer.
+ */
+function refuse(response, status, error, family = null, { keepAlive = false } = {}) {
   const body = JSON.stringify(family === null ? { error } : captureErrorBody(family, status, error));
   response.writeHead(status, {
     "Content-Type": "application/json; charset=utf-8",
@@ -137,10 +178,10 @@ function refuse(response, status, error, family = null) {
     "Cache-Control": "no-store",
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
-    Connection: "close",
+    ...(keepAlive ? {} : { Connection: "close" }),
   });
-  // The body is never read: once the answer is out, the connection goes.
-  response.end(body, () => response.socket?.destroy());
+  if (keepAlive) response.end(body);
+  else response.end(body, () => response.socket?.destroy());
   return true;
 }
 

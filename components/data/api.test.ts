@@ -26,6 +26,41 @@ describe("requestJson", () => {
     });
   });
 
+  it("sends again a request the server turned away as busy (503 with Retry-After), then shows its 503", async () => {
+    vi.useFakeTimers();
+    try {
+      const busy = () =>
+        new Response(JSON.stringify({ error: "Toolscope is busy" }), {
+          status: 503,
+          headers: { "retry-after": "1" },
+        });
+      const fetchMock = vi
+        .fn()
+        .mockResolvedValueOnce(busy())
+        .mockResolvedValueOnce(new Response(JSON.stringify({ ok: 1 }), { status: 200 }));
+      vi.stubGlobal("fetch", fetchMock);
+      const answer = requestJson("/api/x", { method: "POST", body: {} });
+      await vi.advanceTimersByTimeAsync(1000);
+      await expect(answer).resolves.toEqual({ ok: 1 });
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+
+      const always = vi.fn(async () => busy());
+      vi.stubGlobal("fetch", always);
+      const refused = requestJson("/api/x").catch((error: unknown) => error);
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(await refused).toMatchObject({ status: 503, message: "Toolscope is busy" });
+      expect(always).toHaveBeenCalledTimes(4);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("does not send again a 503 without Retry-After (an upstream's own)", async () => {
+    const fetchMock = stubFetch(503, JSON.stringify({ error: "upstream down" }));
+    await expect(requestJson("/api/x")).rejects.toMatchObject({ status: 503 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
   it("returns undefined for a 204", async () => {
     stubFetch(204, null);
     await expect(requestJson("/api/x", { method: "DELETE" })).resolves.toBeUndefined();

@@ -27,7 +27,14 @@ export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);
 }
 
-/** Sends a request and returns its JSON body (`undefined` for 204). Throws `ApiError`. */
+/** How many times a request the server turned away as busy is sent again before its 503 is shown. */
+const BUSY_RETRIES = 3;
+
+/**
+ * Sends a request and returns its JSON body (`undefined` for 204). Throws `ApiError`. A 503 with
+ * `Retry-After` is the server turning the request away unread while it is flooded (docs/api.md,
+ * "Busy"): safe to send again, even a POST, so it is, after the wait it names (at most 2 s).
+ */
 export async function requestJson<T>(
   url: string,
   init: { method?: string; body?: unknown } = {},
@@ -35,15 +42,20 @@ export async function requestJson<T>(
   const headers: Record<string, string> = { accept: "application/json" };
   if (init.body !== undefined) headers["content-type"] = "application/json";
   let response: Response;
-  try {
-    response = await fetch(url, {
-      method: init.method ?? "GET",
-      headers,
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      cache: "no-store",
-    });
-  } catch (cause) {
-    throw new ApiError(0, cause instanceof Error ? cause.message : String(cause));
+  for (let attempt = 0; ; attempt++) {
+    try {
+      response = await fetch(url, {
+        method: init.method ?? "GET",
+        headers,
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        cache: "no-store",
+      });
+    } catch (cause) {
+      throw new ApiError(0, cause instanceof Error ? cause.message : String(cause));
+    }
+    const retryAfter = Number(response.headers.get("retry-after"));
+    if (response.status !== 503 || !(retryAfter > 0) || attempt >= BUSY_RETRIES) break;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(retryAfter * 1000, 2000)));
   }
   if (response.status === 204) return undefined as T;
   const body: unknown = await response.json().catch(() => null);

@@ -99,6 +99,27 @@ describe("pages of the sessions list", () => {
     expect(store.getSession(id)?.status).toBe("running");
   });
 
+  it("keeps each row's event count with its log: appends, a rolled-back transaction, a second session", () => {
+    createSessions(2);
+    const [a, b] = ["run-0000", "run-0001"];
+    for (let i = 0; i < 3; i++) store.append(a, { kind: "run.started", runId: `r${i}`, trigger: "message" });
+    expect(() =>
+      store.transaction(() => {
+        store.append(a, { kind: "run.started", runId: "rolled-back", trigger: "message" });
+        throw new Error("take it back");
+      }),
+    ).toThrow("take it back");
+    store.append(b, { kind: "run.started", runId: "b0", trigger: "message" });
+    expect(store.getSession(a)?.eventCount).toBe(3);
+    expect(store.pageSessions({ limit: 10 })?.sessions.map((s) => [s.id, s.eventCount])).toEqual([
+      [a, 3],
+      [b, 1],
+    ]);
+    store.append(a, { kind: "run.started", runId: "r3", trigger: "message" });
+    expect(store.getSession(a)?.eventCount).toBe(4);
+    expect(store.events(a).map((e) => e.seq)).toEqual([0, 1, 2, 3]);
+  });
+
   it("backfills the run state of a database written before the column existed", () => {
     const file = path.join(dir, "old.sqlite");
     const old = new Database(file);
@@ -137,7 +158,7 @@ describe("pages of the sessions list", () => {
         syntheticResults: [],
       }),
     );
-    expect(migrate(old)).toBe(4);
+    expect(migrate(old)).toBe(5);
     const migrated = new EventStore(old, new EventBus(), createRedactor([]));
     expect(migrated.getSession("s1")).toMatchObject({ status: "finished", eventCount: 2, source: "run" });
     old.close();

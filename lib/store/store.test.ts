@@ -60,7 +60,7 @@ describe("the event store", () => {
     expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
     expect(reopened.append("s1", { kind: "user.message", turn: 2, text: "two" }).seq).toBe(1);
     expect(reopened.events("s1").map((e: TraceEvent) => e.seq)).toEqual([0, 1]);
-    expect(migrate(db)).toBe(4);
+    expect(migrate(db)).toBe(5);
   });
 
   it("lists sessions with event counts and a status derived from the last run event", () => {

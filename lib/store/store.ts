@@ -168,13 +168,13 @@ export class EventStore {
 
   getSession(id: string): SessionRow | null {
     const raw = this.prepare(`${SESSION_SELECT} WHERE s.id = ?`).get(id) as RawSession | undefined;
-    return raw ? this.toRow(raw) : null;
+    return raw ? this.toRows([raw])[0]! : null;
   }
 
   /** Every session, newest first (tests and tools; pages use {@link pageSessions}). */
   listSessions(): SessionRow[] {
     const raws = this.prepare(`${SESSION_SELECT} ORDER BY s.created_at DESC, s.id`).all() as RawSession[];
-    return raws.map((raw) => this.toRow(raw));
+    return this.toRows(raws);
   }
 
   /**
@@ -197,7 +197,7 @@ export class EventStore {
     }
     const sql = `${SESSION_SELECT}${where.length ? ` WHERE ${where.join(" AND ")}` : ""} ORDER BY s.created_at DESC, s.id LIMIT ?`;
     const raws = this.prepare(sql).all(...values, options.limit + 1) as RawSession[];
-    const sessions = raws.slice(0, options.limit).map((raw) => this.toRow(raw));
+    const sessions = this.toRows(raws.slice(0, options.limit));
     const last = sessions.at(-1);
     return raws.length > options.limit && last ? { sessions, nextCursor: encodeCursor(last) } : { sessions };
   }
@@ -277,26 +277,41 @@ export class EventStore {
     this.prepare("UPDATE sessions SET run_state = ? WHERE id = ?").run(JSON.stringify(after), sessionId);
   }
 
-  private toRow(raw: RawSession): SessionRow {
-    const status = raw.run_state ? (JSON.parse(raw.run_state) as RunState).status : "idle";
-    return {
-      id: raw.id,
-      title: this.redact(raw.title),
-      createdAt: raw.created_at,
-      ...(raw.parent_id !== null ? { parentId: raw.parent_id } : {}),
-      ...(raw.fork_seq !== null ? { forkSeq: raw.fork_seq } : {}),
-      provider: this.redact(JSON.parse(raw.provider) as ProviderConfig),
-      eventCount: raw.event_count,
-      status,
-      source: raw.source as SessionSource,
-      ...(raw.client !== null ? { client: this.redact(raw.client) } : {}),
-    };
+  /**
+   * The rows as the API serves them, redacted on read (a key saved after a title was written is
+   * not served). The redactor's screen reads the page's stored texts as one JSON text, so a page
+   * with no secret in it — nearly every one — costs one scan instead of a walk of every value.
+   */
+  private toRows(raws: readonly RawSession[]): SessionRow[] {
+    const screen = this.redact.mayRewriteJson;
+    const texts = raws.map(
+      (raw) => `${JSON.stringify(raw.title)},${raw.provider},${JSON.stringify(raw.client)}`,
+    );
+    const clean = screen !== undefined && !screen(`[${texts.join(",")}]`);
+    const redact: Redactor = clean ? (value) => value : this.redact;
+    return raws.map((raw) => toRow(raw, redact));
   }
 }
 
-// seq is dense from 0, so a session's event count is its last seq plus one: one index probe.
+function toRow(raw: RawSession, redact: Redactor): SessionRow {
+  const status = raw.run_state ? (JSON.parse(raw.run_state) as RunState).status : "idle";
+  return {
+    id: raw.id,
+    title: redact(raw.title),
+    createdAt: raw.created_at,
+    ...(raw.parent_id !== null ? { parentId: raw.parent_id } : {}),
+    ...(raw.fork_seq !== null ? { forkSeq: raw.fork_seq } : {}),
+    provider: redact(JSON.parse(raw.provider) as ProviderConfig),
+    eventCount: raw.event_count,
+    status,
+    source: raw.source as SessionSource,
+    ...(raw.client !== null ? { client: redact(raw.client) } : {}),
+  };
+}
+
+// The event count is kept in the row by a trigger on every insert (lib/store/db.ts, the `event_count` migration).
 const SESSION_SELECT = `SELECT s.id, s.title, s.created_at, s.parent_id, s.fork_seq, s.provider, s.source, s.run_state, s.client,
-  COALESCE((SELECT MAX(seq) + 1 FROM events e WHERE e.session_id = s.id), 0) AS event_count FROM sessions s`;
+  s.event_count FROM sessions s`;
 
 function encodeCursor(row: SessionRow): string {
   return Buffer.from(JSON.stringify([row.createdAt, row.id])).toString("base64url");

@@ -1,0 +1,121 @@
+// Admission control for the HTTP server in front of Next (scripts/server.mjs), so that a flood
+// (a script polling the sessions list 200 times a second, more than one thread can answer) is
+// turned away at once with 503 and `Retry-After` instead of queueing until every answer — the
+// health check's included — comes seconds late. Two rules: a bound on the requests Next works on
+// at once (requests that wait on I/O: uploads, upstream calls), and shedding while the event loop
+// has a standing queue (requests Next answers without waiting pile up in the socket buffers,
+// where no count sees them; the loop's lateness does). Plain JavaScript so the server can use it
+// without a build; types: admission-core.d.mts.
+
+/** Requests in progress at once before others are turned away; `TOOLSCOPE_MAX_IN_FLIGHT` overrides. */
+export const DEFAULT_MAX_IN_FLIGHT = 32;
+
+/** The bound from the environment's text: a whole number ≥ 1, else an error naming the variable. */
+export function readMaxInFlight(text) {
+  const value = (text ?? "").trim();
+  if (value === "") return DEFAULT_MAX_IN_FLIGHT;
+  const number = Number(value);
+  if (!Number.isSafeInteger(number) || number < 1)
+    throw new Error(
+      `TOOLSCOPE_MAX_IN_FLIGHT must be a whole number of at least 1, not ${JSON.stringify(text)}.`,
+    );
+  return number;
+}
+
+/**
+ * Whether a request may be turned away: a JSON API call (`/api/…`) — what a script floods. Never
+ * the health check (it must answer while the server is busy: that is what it is for), an event
+ * stream (open for as long as a page is), a page or asset (a person's own navigation), or a
+ * capture request (an agent's model call, which an agent must not lose because someone else
+ * floods the API).
+ */
+export function isSheddable({ pathname, accept }) {
+  const path = pathname.toLowerCase();
+  if (!path.startsWith("/api/") || path === "/api/health") return false;
+  return !(accept ?? "").includes("text/event-stream");
+}
+
+/**
+ * A counter of the requests in progress. `enter()` returns null when the bound is reached, else a
+ * `leave` to call when the request's answer is done or its connection gone (a second call does
+ * nothing, so it can listen to both).
+ */
+export function createAdmission(maxInFlight) {
+  let inFlight = 0;
+  return {
+    get inFlight() {
+      return inFlight;
+    },
+    maxInFlight,
+    enter() {
+      if (inFlight >= maxInFlight) return null;
+      inFlight++;
+      let left = false;
+      return () => {
+        if (left) return;
+        left = true;
+        inFlight--;
+      };
+    },
+  };
+}
+
+/** The refusal's text: what happened and what to do. */
+export function busyMessage(maxInFlight) {
+  return `Toolscope is busy: ${maxInFlight} requests are already in progress. Retry in a second (see Retry-After).`;
+}
+
+/** How often the server samples the event loop's lateness, in ms. */
+export const LAG_SAMPLE_MS = 20;
+
+/**
+ * Sheds load while requests pile up, CoDel-style: a queue is standing when each of the last
+ * `window` lag samples (how late a {@link LAG_SAMPLE_MS} timer fired) is above `targetMs` and at
+ * least `minArrivals` sheddable requests came in meanwhile — one long task (a big import) makes one
+ * late sample, a busy machine slows a test's few requests, and neither sheds anything; a flood
+ * makes every sample late with many requests behind it. While it stands, the share of requests
+ * admitted halves with each sample (down to `minShare`); once it is gone, the share grows back by
+ * `recovery` a sample. Admission is spread evenly (a share of ½ admits every other request), so
+ * the result is deterministic.
+ */
+export function createShedder({
+  window = 2,
+  targetMs = 50,
+  minArrivals = 8,
+  minShare = 0.02,
+  recovery = 0.01,
+} = {}) {
+  const lags = [];
+  const arrivals = [];
+  let arrived = 0;
+  let share = 1;
+  let credit = 0;
+  return {
+    get share() {
+      return share;
+    },
+    /** One lateness sample, in ms: closes the window of arrivals counted since the last one. */
+    sample(lagMs) {
+      lags.push(lagMs);
+      arrivals.push(arrived);
+      arrived = 0;
+      if (lags.length > window) {
+        lags.shift();
+        arrivals.shift();
+      }
+      const crowded = arrivals.reduce((sum, count) => sum + count, 0) >= minArrivals;
+      const standing = lags.length === window && crowded && lags.every((lag) => lag > targetMs);
+      share = standing ? Math.max(minShare, share / 2) : Math.min(1, share + recovery);
+      if (share === 1) credit = 0;
+    },
+    /** Whether the next sheddable request may go on (each one counts as an arrival). */
+    admit() {
+      arrived++;
+      if (share >= 1) return true;
+      credit += share;
+      if (credit < 1 - 1e-9) return false; // a share of 0.1 ten times is 0.999…
+      credit -= 1;
+      return true;
+    },
+  };
+}
