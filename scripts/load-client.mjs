@@ -4,7 +4,16 @@ import { createParser } from "eventsource-parser";
 
 /** Request counters shared by every worker. */
 export function createStats() {
-  return { requests: 0, latencies: [], byRoute: {}, failures: [], relayLags: [], events: 0, violations: [] };
+  return {
+    requests: 0,
+    latencies: [],
+    byRoute: {},
+    failures: [],
+    relayLags: [],
+    events: 0,
+    violations: [],
+    busyRetries: 0,
+  };
 }
 
 /** A route with its ids replaced by `:id`, to group latencies. */
@@ -21,22 +30,36 @@ function readJson(text) {
   }
 }
 
+/** How often a call the server turned away as busy (503 with Retry-After) is sent again. */
+const BUSY_RETRIES = 10;
+
 /**
  * A JSON API call with the bearer token. A status outside `ok` (or a network error) is a failed
- * request, recorded in `stats.failures`; the answer is returned either way.
+ * request, recorded in `stats.failures`; the answer is returned either way. A busy answer (503 with
+ * `Retry-After`, docs/api.md "Busy") is sent again after the wait it names, as the app's pages do,
+ * unless `ok` accepts 503 (the flood case counts those itself); each retry is counted in
+ * `stats.busyRetries` and its wait is part of the call's latency.
  */
 export async function callApi(server, stats, method, route, { body, ok = [200, 201, 202] } = {}) {
   const started = performance.now();
   stats.requests++;
   try {
-    const response = await fetch(`${server.origin}${route}`, {
-      method,
-      headers: {
-        Authorization: `Bearer ${server.token}`,
-        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
+    let response;
+    for (let attempt = 0; ; attempt++) {
+      response = await fetch(`${server.origin}${route}`, {
+        method,
+        headers: {
+          Authorization: `Bearer ${server.token}`,
+          ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      const retryAfter = Number(response.headers.get("retry-after"));
+      if (response.status !== 503 || ok.includes(503) || !(retryAfter > 0) || attempt >= BUSY_RETRIES) break;
+      await response.arrayBuffer();
+      stats.busyRetries++;
+      await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000));
+    }
     const text = await response.text();
     const ms = performance.now() - started;
     stats.latencies.push(ms);

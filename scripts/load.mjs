@@ -196,6 +196,7 @@ async function runLessonCase() {
       ],
       ["events", `${stats.events} (${(stats.events / elapsed).toFixed(0)} events/s)`],
       ["requests / failed", `${stats.requests} / ${stats.failures.length}`],
+      ["  busy answers (503) sent again after Retry-After", String(stats.busyRetries)],
       ["request latency p50 / p99", `${ms(stats.latencies, 50)} / ${ms(stats.latencies, 99)}`],
       ["append→receipt p50 / p99", `${ms(stats.relayLags, 50)} / ${ms(stats.relayLags, 99)}`],
       ...Object.entries(stats.byRoute)

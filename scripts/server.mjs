@@ -45,10 +45,17 @@ const cookieDays = Number(process.env.TOOLSCOPE_COOKIE_DAYS?.trim() || 30);
 const admission = createAdmission(readMaxInFlight(process.env.TOOLSCOPE_MAX_IN_FLIGHT));
 const shedder = createShedder();
 let lagExpected = performance.now() + LAG_SAMPLE_MS;
+let lastSample = { at: performance.now(), cpu: process.cpuUsage() };
+/** The share of the wall time since the last sample this process spent on a CPU. */
+function readCpuShare(now = performance.now()) {
+  const cpu = process.cpuUsage(lastSample.cpu);
+  return (cpu.user + cpu.system) / 1000 / Math.max(1, now - lastSample.at);
+}
 setInterval(() => {
   const now = performance.now();
-  shedder.sample(Math.max(0, now - lagExpected));
+  shedder.sample(Math.max(0, now - lagExpected), readCpuShare(now));
   lagExpected = now + LAG_SAMPLE_MS;
+  lastSample = { at: now, cpu: process.cpuUsage() };
 }, LAG_SAMPLE_MS).unref();
 
 const app = next({ dev: false, dir: root, hostname: host, port });
@@ -74,7 +81,8 @@ const server = http.createServer((request, response) => {
 function refuseWhenBusy(request, response) {
   const pathname = new URL(request.url ?? "/", "http://x").pathname;
   if (!isSheddable({ pathname, accept: request.headers.accept })) return false;
-  const leave = shedder.admit() ? admission.enter() : null;
+  const overdueMs = performance.now() - lagExpected;
+  const leave = shedder.admit({ overdueMs, readCpuShare }) ? admission.enter() : null;
   if (leave === null) {
     response.setHeader("Retry-After", "1");
     return refuse(response, 503, busyMessage(admission.maxInFlight), null, { keepAlive: !hasBody(request) });
@@ -99,7 +107,9 @@ function refuseMalformed(request, response) {
   if (hosts > 1) return refuse(response, 400, "The request has more than one Host header.");
   return false;
 }
-server.listen(port, host);
+// A deep accept queue: under a flood the loop accepts between turns, and a connection the kernel
+// drops for a full queue is retried by the client only after 1, then 3 s (TCP's SYN back-off).
+server.listen({ port, host, backlog: 4096 });
 
 /** Whether the request announces a body (a length above 0, or a chunked one). */
 function hasBody(request) {

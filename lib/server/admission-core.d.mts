@@ -13,13 +13,14 @@ export const LAG_SAMPLE_MS: number;
 export interface Shedder {
   /** The share of requests admitted now, 0–1. */
   readonly share: number;
-  sample(lagMs: number): void;
-  admit(): boolean;
+  sample(lagMs: number, cpuShare?: number): void;
+  admit(now?: { overdueMs?: number; readCpuShare?: () => number }): boolean;
 }
 export function createShedder(options?: {
   window?: number;
   targetMs?: number;
   minArrivals?: number;
+  minCpuShare?: number;
   minShare?: number;
   recovery?: number;
 }): Shedder;

@@ -70,22 +70,29 @@ export const LAG_SAMPLE_MS = 20;
 
 /**
  * Sheds load while requests pile up, CoDel-style: a queue is standing when each of the last
- * `window` lag samples (how late a {@link LAG_SAMPLE_MS} timer fired) is above `targetMs` and at
- * least `minArrivals` sheddable requests came in meanwhile — one long task (a big import) makes one
- * late sample, a busy machine slows a test's few requests, and neither sheds anything; a flood
- * makes every sample late with many requests behind it. While it stands, the share of requests
- * admitted halves with each sample (down to `minShare`); once it is gone, the share grows back by
- * `recovery` a sample. Admission is spread evenly (a share of ½ admits every other request), so
- * the result is deterministic.
+ * `window` samples was late (the {@link LAG_SAMPLE_MS} timer fired more than `targetMs` late) with
+ * the server's own work (its CPU time was at least `minCpuShare` of the sample's wall time), and
+ * at least `minArrivals` sheddable requests came in meanwhile. One long task (a big import) makes
+ * one late sample; a machine busy with other programs makes late samples while the server waits
+ * for a CPU, which turning requests away would not shorten; a few requests pile up nothing — none
+ * of them sheds anything. A flood makes every sample late, busy and crowded. While it stands, the
+ * share of requests admitted halves with each sample (down to `minShare`); once it is gone, the
+ * share grows back by `recovery` a sample. A backlog deep enough that one turn of the loop takes
+ * seconds gets no sample for seconds, so a request also sees the timer overdue: past `targetMs`,
+ * with `minArrivals` requests and the CPU share behind it, it is admitted at `minShare` until the
+ * next sample. Admission is spread evenly (a share of ½ admits every other request), so the
+ * result is deterministic.
  */
 export function createShedder({
   window = 2,
-  targetMs = 50,
+  targetMs = 100,
+  minCpuShare = 0.6,
   minArrivals = 8,
   minShare = 0.02,
-  recovery = 0.01,
+  recovery = 0.005,
 } = {}) {
   const lags = [];
+  const busy = [];
   const arrivals = [];
   let arrived = 0;
   let share = 1;
@@ -94,25 +101,37 @@ export function createShedder({
     get share() {
       return share;
     },
-    /** One lateness sample, in ms: closes the window of arrivals counted since the last one. */
-    sample(lagMs) {
+    /**
+     * One sample: how late the timer fired (ms) and the share of the sample's wall time the
+     * process spent on a CPU (1 when unknown). Closes the window of arrivals since the last one.
+     */
+    sample(lagMs, cpuShare = 1) {
       lags.push(lagMs);
+      busy.push(cpuShare >= minCpuShare);
       arrivals.push(arrived);
       arrived = 0;
       if (lags.length > window) {
         lags.shift();
+        busy.shift();
         arrivals.shift();
       }
       const crowded = arrivals.reduce((sum, count) => sum + count, 0) >= minArrivals;
-      const standing = lags.length === window && crowded && lags.every((lag) => lag > targetMs);
+      const late = lags.every((lag) => lag > targetMs) && busy.every(Boolean);
+      const standing = lags.length === window && crowded && late;
       share = standing ? Math.max(minShare, share / 2) : Math.min(1, share + recovery);
       if (share === 1) credit = 0;
     },
-    /** Whether the next sheddable request may go on (each one counts as an arrival). */
-    admit() {
+    /**
+     * Whether the next sheddable request may go on (each one counts as an arrival).
+     * `overdueMs` is how late the next sample already is; `readCpuShare` the CPU share since the
+     * last sample (read only when the sample is overdue).
+     */
+    admit({ overdueMs = 0, readCpuShare = () => 1 } = {}) {
       arrived++;
-      if (share >= 1) return true;
-      credit += share;
+      const overdue = overdueMs > targetMs && arrived >= minArrivals && readCpuShare() >= minCpuShare;
+      const now = overdue ? Math.min(share, minShare) : share;
+      if (now >= 1) return true;
+      credit += now;
       if (credit < 1 - 1e-9) return false; // a share of 0.1 ten times is 0.999…
       credit -= 1;
       return true;

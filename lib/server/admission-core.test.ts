@@ -50,8 +50,13 @@ describe("admission control in front of Next", () => {
     for (const lag of [2, 3000, 1, 2, 1]) shedder.sample(lag); // a big import blocked the loop once
     expect(shedder.share).toBe(1);
     for (const lag of [400, 500, 450]) {
-      arrive(1); // a slow machine, a test's few requests: late, but nothing piles up
+      arrive(1); // a test's few requests: late, but nothing piles up
       shedder.sample(lag);
+    }
+    expect(shedder.share).toBe(1);
+    for (const lag of [400, 500, 450]) {
+      arrive(5); // a machine busy with other programs: late, crowded, but the server waits for a CPU
+      shedder.sample(lag, 0.2);
     }
     expect(shedder.share).toBe(1);
     expect(arrive(4)).toEqual([true, true, true, true]);
@@ -70,7 +75,16 @@ describe("admission control in front of Next", () => {
     expect(Array.from({ length: 20 }, () => shedder.admit()).filter(Boolean)).toHaveLength(2);
     shedder.sample(5); // the queue is gone: back by a quarter a sample
     expect(shedder.share).toBeCloseTo(0.35);
-    for (let i = 0; i < 3; i++) shedder.sample(5);
+    // One turn of the loop so long that no sample comes: requests see the timer overdue.
+    const overdue = { overdueMs: 2000, readCpuShare: () => 0.95 };
+    const starved = { overdueMs: 2000, readCpuShare: () => 0.1 };
+    for (let i = 0; i < 3; i++) shedder.admit(overdue); // fewer than minArrivals: the share as before
+    const admitted = Array.from({ length: 20 }, () => shedder.admit(overdue)).filter(Boolean).length;
+    expect(admitted).toBeGreaterThanOrEqual(1);
+    expect(admitted).toBeLessThanOrEqual(3); // at minShare (0.1), not 0.35
+    expect(Array.from({ length: 4 }, () => shedder.admit(starved)).filter(Boolean).length).toBeGreaterThan(0);
+    shedder.sample(5);
+    for (let i = 0; i < 2; i++) shedder.sample(5);
     expect(shedder.share).toBe(1);
   });
 });
