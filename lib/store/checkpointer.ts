@@ -57,6 +57,8 @@ export class WalCheckpointer {
   private writes = 0;
   /** Checkpoints the worker has finished (tests and benchmarks). */
   completed = 0;
+  /** Checkpoints the app's connection ran itself, the WAL being {@link MAX_WAL_FRAMES} long. */
+  inline = 0;
   /** The last checkpoint's answer: WAL frames in the log and frames copied into the database. */
   last: { busy: number; log: number; checkpointed: number } | null = null;
 
@@ -115,8 +117,10 @@ export class WalCheckpointer {
       if (message !== "ready") {
         this.completed += 1;
         this.last = message as WalCheckpointer["last"];
-        if (this.last && this.last.log >= MAX_WAL_FRAMES && this.db.open)
+        if (this.last && this.last.log >= MAX_WAL_FRAMES && this.db.open) {
           this.db.pragma("wal_checkpoint(PASSIVE)");
+          this.inline += 1;
+        }
       }
       state.busy = false;
       // What was written while it was starting or checkpointing.
