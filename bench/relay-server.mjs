@@ -44,8 +44,12 @@ process.on("message", (message) => {
 // With BENCH_PROFILE=1, the append window is profiled, to bench/profiles/relay-server.cpuprofile.
 const profiler = process.env.BENCH_PROFILE === "1" ? new Session() : null;
 
+let profiling = false;
+
+/** Starts the profiler with the first run's appends; later runs go on in the same profile. */
 async function startProfile() {
-  if (!profiler) return;
+  if (!profiler || profiling) return;
+  profiling = true;
   profiler.connect();
   await profiler.post("Profiler.enable");
   await profiler.post("Profiler.setSamplingInterval", { interval: 100 });

@@ -13,6 +13,8 @@ import { openEventStream, type SseConnection } from "./sse-client";
  */
 const RATE = 2_000;
 const SECONDS = 5;
+/** Runs of SECONDS each on the same server and stream; the row is the run with the median p99. */
+const RUNS = 3;
 
 interface Appended {
   appended: [seq: number, at: number][];
@@ -20,6 +22,29 @@ interface Appended {
   seconds: number;
   /** The server process's CPU time while appending (user + system). */
   cpuSeconds: number;
+}
+
+interface Measured extends Appended {
+  latency: ReturnType<typeof summarize>;
+  bySecond: number[];
+  append: ReturnType<typeof summarize>;
+}
+
+/** One run: the server appends for SECONDS; every event must reach the stream. */
+async function measureRun(child: ChildProcess, stream: SseConnection): Promise<Measured> {
+  const done = new Promise<Appended>((resolve) => {
+    const listener = (message: { type: string } & Appended) => {
+      if (message.type !== "appended") return;
+      child.off("message", listener);
+      resolve(message);
+    };
+    child.on("message", listener);
+  });
+  child.send({ type: "append", rate: RATE, seconds: SECONDS });
+  const appended = await done;
+  await stream.waitFor(appended.appended.at(-1)![0], 30_000);
+  const { latency, bySecond } = measureLatencies(stream.received, appended.appended);
+  return { ...appended, latency, bySecond, append: summarize(appended.durations.map((ns) => ns / 1e6)) };
 }
 
 /** Asks the server to stop its profiler (started with the appends) and summarizes the profile. */
@@ -59,25 +84,22 @@ it("relay latency: append → EventSource receipt", async () => {
       authorization: `Bearer ${BENCH_TOKEN}`,
     });
     await stream.waitFor(0, 10_000); // session.created, replayed: the stream is live
-    const done = new Promise<Appended>((resolve) =>
-      server.child.on("message", (message: { type: string } & Appended) => {
-        if (message.type === "appended") resolve(message);
-      }),
-    );
-    reportProgress(`relay: appending ${RATE} events/s for ${SECONDS} s`);
-    server.child.send({ type: "append", rate: RATE, seconds: SECONDS });
-    const { appended, durations, seconds, cpuSeconds } = await done;
-    await stream.waitFor(appended.at(-1)![0], 30_000);
+    const runs: Measured[] = [];
+    for (let run = 1; run <= RUNS; run++) {
+      reportProgress(`relay: run ${run} of ${RUNS}, appending ${RATE} events/s for ${SECONDS} s`);
+      runs.push(await measureRun(server.child, stream));
+    }
     stream.close();
     const profile = isProfiling() ? await readServerProfile(server.child) : undefined;
-    const { latency, bySecond } = measureLatencies(stream.received, appended);
-    const append = summarize(durations.map((ns) => ns / 1e6));
+    // The run whose p99 is the median of the runs' (each run's figures are its own, not mixed).
+    const byP99 = [...runs].sort((a, b) => a.latency.p99 - b.latency.p99);
+    const { latency, bySecond, append, appended, seconds, cpuSeconds } = byP99[Math.floor(RUNS / 2)]!;
     recordSection(
       "relay",
       [
         {
           what: `relay: append → EventSource receipt, ${RATE.toLocaleString("en")} events/s for ${SECONDS} s`,
-          result: `p50 ${latency.median.toFixed(2)} ms · p99 ${latency.p99.toFixed(2)} ms · max ${latency.max.toFixed(1)} ms (${appended.length} events)`,
+          result: `p50 ${latency.median.toFixed(2)} ms · p99 ${latency.p99.toFixed(2)} ms · max ${latency.max.toFixed(1)} ms (the median run's of ${RUNS}, ${appended.length} events each)`,
           goal: "p99 < 2 ms",
           met: latency.p99 < 2,
           figures: {
@@ -91,6 +113,8 @@ it("relay latency: append → EventSource receipt", async () => {
             appendP99Ms: roundTo(append.p99, 3),
             serverCpuSeconds: roundTo(cpuSeconds, 2),
             p50MsEachSecond: bySecond.join(" / "),
+            p99MsEachRun: runs.map((one) => roundTo(one.latency.p99, 2)).join(" / "),
+            appendP99MsEachRun: runs.map((one) => roundTo(one.append.p99, 2)).join(" / "),
           },
         },
       ],
@@ -100,6 +124,7 @@ it("relay latency: append → EventSource receipt", async () => {
           "Client: a minimal EventSource over node:http + eventsource-parser in the bench process (the `eventsource` package is not installed), with the token as a Bearer header.",
           "Pacing: a 0 ms timer loop appends every event that has fallen due (about 2 per millisecond tick), as a provider's network chunks arrive in bursts.",
           "Latency = client's process.hrtime at dispatch − server's process.hrtime just before append (CLOCK_MONOTONIC, shared across processes). Every event is checked to arrive exactly once.",
+          `Runs: ${RUNS} of ${SECONDS} s on the same server and stream, one after the other; the row and its figures are the run with the median p99 (p99MsEachRun lists all).`,
           "With --profile, the server's append window is profiled (bench/profiles/relay-server.cpuprofile).",
           "appendP50Ms/appendP99Ms: the time inside store.append alone (redact, freeze, INSERT, publish, SSE enqueue). serverCpuSeconds: the server process's CPU time while appending (near appendSeconds = saturated). p50MsEachSecond: the median latency in each second (growing = a queue).",
         ],

@@ -57,14 +57,18 @@ fs.rmSync(log, { force: true });
 function printTable(selected) {
   const all = fs.existsSync(RESULTS) ? JSON.parse(fs.readFileSync(RESULTS, "utf8")) : {};
   const cell = (text) => String(text).replaceAll("|", "\\|");
-  const lines = ["| part | measure | result | goal | met |", "|---|---|---|---|---|"];
+  const lines = ["| part | load | measure | result | goal | met |", "|---|---|---|---|---|---|"];
   for (const part of selected) {
     const fresh = all[part] && all[part].measuredAt >= runStartedAt;
+    // The 1-minute load average as the part finished: a figure beside a load above the cores reads slow.
+    const load = fresh ? (all[part].machine?.loadAverage?.[0]?.toFixed(1) ?? "?") : "";
     for (const row of fresh ? all[part].rows : []) {
       const met = row.met === null ? "—" : row.met ? "met" : "NOT MET";
-      lines.push(`| ${part} | ${cell(row.what)} | ${cell(row.result)} | ${cell(row.goal)} | ${met} |`);
+      lines.push(
+        `| ${part} | ${load} | ${cell(row.what)} | ${cell(row.result)} | ${cell(row.goal)} | ${met} |`,
+      );
     }
-    if (!fresh) lines.push(`| ${part} | (no result from this run: the part failed) | | | |`);
+    if (!fresh) lines.push(`| ${part} | | (no result from this run: the part failed) | | | |`);
   }
   const cpus = os.cpus();
   console.log(`\n${lines.join("\n")}\n`);

@@ -26,3 +26,19 @@ export const TraceEvents = Type.Array(TraceEventSchema);
  */
 export const EventMessage = Type.Object({ id: Type.Integer({ minimum: 0 }), data: TraceEventSchema }, closed);
 export type EventMessage = Static<typeof EventMessage>;
+
+/**
+ * `200` of `GET /api/sessions/:id/events?after=&limit=` (with `limit`, a JSON page instead of the
+ * stream): at most `limit` events with `seq > after` (and `≤ through` when given), in order;
+ * `lastSeq` is the log's last seq when the page was read (-1 for none); `nextAfter` is the
+ * `after` of the next page, present while more remain below `through` (or the log's end).
+ */
+export const EventPage = Type.Object(
+  {
+    lastSeq: Type.Integer({ minimum: -1 }),
+    nextAfter: Type.Optional(Type.Integer({ minimum: -1 })),
+    events: TraceEvents,
+  },
+  closed,
+);
+export type EventPage = Static<typeof EventPage>;

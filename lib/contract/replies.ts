@@ -3,6 +3,7 @@ import type { AnthropicErrorBody, CaptureView, CountTokensReply, OpenAIErrorBody
 import type { CaptureKey } from "./capture-key";
 import type { RequestReplayReply } from "./request-replay";
 import type { ErrorBody } from "./errors";
+import type { EventPage } from "./events";
 import type { HealthReply } from "./health";
 import type { ImportReply } from "./import";
 import type { ScenarioDetail, ScenarioList } from "./lessons";
@@ -33,6 +34,7 @@ export type ApiReply =
   | SessionList
   | CreatedSession
   | SessionDetail
+  | EventPage
   | ConfiguredSession
   | TrustedProvider
   | StartedRun

@@ -1,8 +1,8 @@
 import { hintFor } from "./error-kinds";
 import type { CheckedCall } from "./check-call";
 import { preflightCall, validateAgainstSchema } from "./check-call";
-import type { StageRecorder } from "./stage-recorder";
-import type { NormalizedResult, PipelineContext } from "./types";
+import type { StageEnd, StageRecorder } from "./stage-recorder";
+import type { Decision, NormalizedResult, PipelineContext } from "./types";
 
 export type ApprovalOutcome =
   { ok: true; arguments: Record<string, unknown> } | { ok: false; result: NormalizedResult };
@@ -19,19 +19,39 @@ export async function approveCall(
   stages: StageRecorder,
 ): Promise<ApprovalOutcome> {
   const { call } = checked;
-  if (!checked.approval) {
-    stages.skip("approval", "not required");
-    return { ok: true, arguments: checked.arguments };
-  }
-  const end = stages.start("approval", checked.approval);
-  context.emit({
-    kind: "tool.stage",
-    callId: call.id,
-    stage: "approval",
-    status: "waiting",
-    output: checked.approval,
+  if (!checked.approval) return skipApproval(checked, stages);
+  const reason = checked.approval;
+  // The stage's start and its waiting are written in one transaction, as is all that follows the decision.
+  const end = context.atomically(() => {
+    const ended = stages.start("approval", reason);
+    context.emit({
+      kind: "tool.stage",
+      callId: call.id,
+      stage: "approval",
+      status: "waiting",
+      output: reason,
+    });
+    return ended;
   });
   const decision = await context.awaitDecision(call.id);
+  return context.atomically(() => recordDecision(checked, decision, end, context, stages));
+}
+
+/** The `approval` stage of a call that needs nobody: skipped. */
+export function skipApproval(checked: CheckedCall, stages: StageRecorder): ApprovalOutcome {
+  stages.skip("approval", "not required");
+  return { ok: true, arguments: checked.arguments };
+}
+
+/** A person's decision on a call, and what it makes of the call (synchronous: one transaction). */
+function recordDecision(
+  checked: CheckedCall,
+  decision: Decision,
+  end: StageEnd,
+  context: PipelineContext,
+  stages: StageRecorder,
+): ApprovalOutcome {
+  const { call } = checked;
   context.emit({
     kind: "tool.decision",
     callId: call.id,

@@ -16,22 +16,29 @@ const TIMER_STOPPED = Object.freeze({ reason: "the call ended before its time li
 /**
  * `execute`, `progress` and `post`: runs the tool with its timeout (on the run's clock) and an
  * abort signal, streams its progress, then applies the post rules. A throw becomes an
- * `execution_error` with a short message, never a stack.
+ * `execution_error` with a short message, never a stack. `finish` records the result (the
+ * `normalize` stage): it runs in the same transaction as the call's last stages.
  */
 export async function executeCall(
   checked: CheckedCall,
   args: Record<string, unknown>,
   context: PipelineContext,
   stages: StageRecorder,
+  finish: (result: NormalizedResult) => void,
 ): Promise<{ result: NormalizedResult; terminate: boolean }> {
   const { call, tool } = checked;
   await context.checkpoint("beforeExecute", { callId: call.id });
-  // An echo or static mock answers at once, so its stages are written in one transaction.
+  const complete = (executed: Executed) => {
+    const outcome = completeCall(checked, args, context, stages, executed);
+    finish(outcome.result);
+    return outcome;
+  };
+  // An echo or static mock answers at once, so all its stages are written in one transaction.
   const atOnce = answerAtOnce(tool, args);
   if (atOnce)
     return context.atomically(() => {
       const end = stages.start("execute", JSON.stringify(args));
-      return completeCall(checked, args, context, stages, { end, output: atOnce, progress: null });
+      return complete({ end, output: atOnce, progress: null });
     });
   const executeEnd = stages.start("execute", JSON.stringify(args));
   let progressEnd: ReturnType<StageRecorder["start"]> | null = null;
@@ -76,7 +83,8 @@ export async function executeCall(
     }
   }
   const progress = progressEnd ? { end: progressEnd as ReturnType<StageRecorder["start"]>, updates } : null;
-  return completeCall(checked, args, context, stages, { end: executeEnd, output, kind, progress });
+  // The last stages and the result, in one transaction.
+  return context.atomically(() => complete({ end: executeEnd, output, kind, progress }));
 }
 
 /** What the execute stage produced, for {@link completeCall}. */

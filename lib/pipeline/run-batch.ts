@@ -1,5 +1,5 @@
 import type { ToolCallBlock, ToolResultBlock } from "@/lib/protocol/unified";
-import { approveCall } from "./approve-call";
+import { approveCall, skipApproval } from "./approve-call";
 import { checkCall, type CheckedCall } from "./check-call";
 import { hintFor } from "./error-kinds";
 import { executeCall } from "./execute-call";
@@ -35,19 +35,15 @@ export async function runBatch({ calls, context }: BatchInput): Promise<BatchOut
     results.set(call.id, result);
     emitResult(call, result, context);
   };
-  /** Runs one schedule group in parallel; each result is recorded the moment its call ends. */
+  /**
+   * Runs one schedule group in parallel; each result is recorded the moment its call ends (`run`
+   * calls `record`, in the transaction of the call's last stages).
+   */
   const runGroup = async (
     group: string[],
-    run: (id: string) => Promise<{ result: NormalizedResult; terminate: boolean }>,
+    run: (id: string, record: (result: NormalizedResult) => void) => Promise<{ terminate: boolean }>,
   ) => {
-    const outcomes = await Promise.all(
-      group.map((id) =>
-        run(id).then((outcome) => {
-          finish(byId.get(id)!, outcome.result);
-          return outcome;
-        }),
-      ),
-    );
+    const outcomes = await Promise.all(group.map((id) => run(id, (result) => finish(byId.get(id)!, result))));
     for (const id of group) await context.checkpoint("afterResult", { callId: id });
     return outcomes.some((outcome) => outcome.terminate);
   };
@@ -69,30 +65,48 @@ export async function runBatch({ calls, context }: BatchInput): Promise<BatchOut
       aborted = true;
     } else {
       const approved = new Map<string, Record<string, unknown>>();
-      for (const item of checked) {
+      for (let index = 0; index < checked.length && !aborted;) {
+        // The calls that need nobody, up to the next that does: their skipped approvals together.
+        if (!checked[index]!.approval)
+          context.atomically(() => {
+            for (; index < checked.length && !checked[index]!.approval; index++) {
+              const item = checked[index]!;
+              const outcome = skipApproval(item, createStageRecorder(item.call.id, context));
+              if (outcome.ok) approved.set(item.call.id, outcome.arguments);
+            }
+          });
+        const item = checked[index++];
+        if (!item) break;
         const outcome = await approveCall(item, context, createStageRecorder(item.call.id, context));
         if (outcome.ok) {
           approved.set(item.call.id, outcome.arguments);
           continue;
         }
-        finish(item.call, outcome.result);
         aborted = true;
-        for (const other of checked)
-          if (other !== item) finish(other.call, abortedBy(item.call, "was not approved"));
-        break;
+        context.atomically(() => {
+          finish(item.call, outcome.result);
+          for (const other of checked)
+            if (other !== item) finish(other.call, abortedBy(item.call, "was not approved"));
+        });
       }
       if (!aborted) {
         const checkedById = new Map(checked.map((item) => [item.call.id, item]));
         for (const group of schedule) {
-          terminate ||= await runGroup(group, (id) =>
-            executeCall(checkedById.get(id)!, approved.get(id)!, context, createStageRecorder(id, context)),
+          terminate ||= await runGroup(group, (id, record) =>
+            executeCall(
+              checkedById.get(id)!,
+              approved.get(id)!,
+              context,
+              createStageRecorder(id, context),
+              record,
+            ),
           );
         }
       }
     }
   } else {
     for (const group of schedule) {
-      terminate ||= await runGroup(group, (id) => runIndependently(byId.get(id)!, context));
+      terminate ||= await runGroup(group, (id, record) => runIndependently(byId.get(id)!, context, record));
     }
   }
 
@@ -104,13 +118,25 @@ export async function runBatch({ calls, context }: BatchInput): Promise<BatchOut
   };
 }
 
-async function runIndependently(call: ToolCallBlock, context: PipelineContext) {
+async function runIndependently(
+  call: ToolCallBlock,
+  context: PipelineContext,
+  record: (result: NormalizedResult) => void,
+): Promise<{ terminate: boolean }> {
   const stages = createStageRecorder(call.id, context);
-  const checked = checkCall(call, context, stages);
-  if (!checked.ok) return { result: checked.result, terminate: false };
+  // The checks, and a failed call's result, in one transaction.
+  const checked = context.atomically(() => {
+    const outcome = checkCall(call, context, stages);
+    if (!outcome.ok) record(outcome.result);
+    return outcome;
+  });
+  if (!checked.ok) return { terminate: false };
   const approved = await approveCall(checked.checked, context, stages);
-  if (!approved.ok) return { result: approved.result, terminate: false };
-  return executeCall(checked.checked, approved.arguments, context, stages);
+  if (!approved.ok) {
+    context.atomically(() => record(approved.result));
+    return { terminate: false };
+  }
+  return executeCall(checked.checked, approved.arguments, context, stages, record);
 }
 
 function abortedBy(culprit: ToolCallBlock, what: string): NormalizedResult {

@@ -1,5 +1,6 @@
 import "server-only";
 import { LESSON_LANGS, type LessonLang } from "@/lib/agent/lesson-messages";
+import { MAX_EVENT_PAGE, type EventPageQuery } from "@/lib/agent/event-page";
 import { refuse, succeed, type Outcome } from "@/lib/agent/outcome";
 import { TRANSCRIPT_FORMATS, type TranscriptFormat } from "@/lib/agent/transcript-body";
 
@@ -47,4 +48,29 @@ export function readOtlpQuery(query: URLSearchParams): Outcome<{ content: boolea
   if (content !== "true" && content !== "false")
     return refuse("invalid", `content must be true or false; got "${content}".`, "content");
   return succeed({ content: content === "true" });
+}
+
+/**
+ * `?after=&limit=&through=` of an event page: `limit` 1…{@link MAX_EVENT_PAGE}; `after` an event
+ * seq or -1 (the default, from the start); `through`, when given, a seq ≥ 0.
+ */
+export function readEventPageQuery(query: URLSearchParams): Outcome<EventPageQuery> {
+  const limit = query.get("limit") ?? "";
+  if (!/^\d{1,5}$/.test(limit) || Number(limit) < 1 || Number(limit) > MAX_EVENT_PAGE)
+    return refuse(
+      "invalid",
+      `limit must be an integer from 1 to ${MAX_EVENT_PAGE}; got "${limit}".`,
+      "limit",
+    );
+  const after = query.get("after") ?? "-1";
+  if (!/^-?\d{1,15}$/.test(after) || Number(after) < -1)
+    return refuse("invalid", `after must be an event seq or -1; got "${after}".`, "after");
+  const through = query.get("through");
+  if (through !== null && !/^\d{1,15}$/.test(through))
+    return refuse("invalid", `through must be an event seq (an integer ≥ 0); got "${through}".`, "through");
+  return succeed({
+    after: Number(after),
+    limit: Number(limit),
+    ...(through === null ? {} : { through: Number(through) }),
+  });
 }

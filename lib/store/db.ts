@@ -4,6 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { EventKind, TraceEvent } from "@/lib/trace/events";
 import { deriveRunState } from "@/lib/trace/status";
+import { attachCheckpointer } from "./checkpointer";
 
 /** The kinds that change a session's run state (`lib/trace/status.ts`). */
 export const RUN_KINDS: readonly EventKind[] = [
@@ -97,6 +98,8 @@ export function openDatabase(dataDir: string): Db {
   db.pragma("mmap_size = 268435456");
   db.pragma("foreign_keys = ON");
   migrate(db);
+  // Checkpoints in a worker thread, not inside the commit that crosses SQLite's threshold.
+  attachCheckpointer(db, file);
   return db;
 }
 

@@ -4,6 +4,7 @@ import type { ProviderConfig } from "@/lib/trace/config";
 import type { EventKind, NewEvent, TraceEvent } from "@/lib/trace/events";
 import { INITIAL_RUN_STATE, reduceRunState, type RunState, type SessionStatus } from "@/lib/trace/status";
 import type { EventBus } from "./bus";
+import { noteWrites } from "./checkpointer";
 import { RUN_KINDS, type Db } from "./db";
 import type { Statement } from "better-sqlite3";
 import type { Redactor } from "./redact";
@@ -106,6 +107,7 @@ export class EventStore {
       JSON.stringify(full),
     );
     this.nextSeq.set(sessionId, seq + 1);
+    noteWrites(this.db);
     if (IS_RUN_KIND.has(full.kind)) this.updateRunState(sessionId, full);
     if (this.unpublished) this.unpublished.push(full);
     else this.bus.publish(full);
