@@ -14,6 +14,7 @@ import type { RunGate } from "./gate";
 import { startLiveExport, type LiveExport } from "./otlp/live";
 import { createResource } from "./otlp/readable";
 import type { OtlpSettings } from "./otlp/settings";
+import { watchLeases } from "./leases";
 import { recoverInterruptedRuns } from "./recover";
 import { DEFAULT_IDLE_MS, McpHub } from "@/lib/mcp/hub";
 import type { McpServerConfig } from "@/lib/trace/config";
@@ -122,5 +123,6 @@ export function createRuntime({
     offeredMcpServers,
   };
   recoverInterruptedRuns(store);
+  watchLeases(runtime);
   return runtime;
 }

@@ -36,11 +36,40 @@ export interface NewSession {
 }
 
 /**
+ * Which instance carries each live run, on a database several instances share (Postgres). Times
+ * are the database's clock, so instances on machines whose clocks differ agree on expiry.
+ */
+export interface RunLeases {
+  /** This instance among the ones on the database. */
+  readonly instanceId: string;
+  /**
+   * Takes the lease of the session's run for `runId` until `ttlMs` from now. False when another
+   * instance holds a lease on the session that has not expired.
+   */
+  claim(sessionId: string, runId: string, ttlMs: number): boolean;
+  /** Extends this instance's leases on these sessions to `ttlMs` from now. */
+  renew(sessionIds: readonly string[], ttlMs: number): void;
+  /** Gives up this instance's lease of the session's run. */
+  release(sessionId: string, runId: string): void;
+  /** Whether some instance holds a lease on the session that has not expired. */
+  isHeld(sessionId: string): boolean;
+  /** The sessions whose run state is running or paused while no lease on them is live. */
+  orphans(): string[];
+  /**
+   * Holds the session's lock until the open transaction ends (appends take the same one), so a
+   * check and the write it decides are one step among all the instances.
+   */
+  lockSession(sessionId: string): void;
+}
+
+/**
  * Sessions and their append-only event logs, on SQLite (store.ts) or Postgres (pg-store.ts).
  * Every call is synchronous. Every event is redacted, frozen and written before it is published;
  * `seq` is dense from 0 per session. A session row's title and provider are redacted too.
  */
 export interface EventStore {
+  /** The run leases of a shared database, or null where this process is the only one (SQLite). */
+  readonly leases: RunLeases | null;
   createSession(row: NewSession): void;
   /**
    * Appends one event: redacts it, gives it its envelope, writes it, then publishes it. `at`

@@ -32,6 +32,8 @@ const IS_RUN_KIND: ReadonlySet<EventKind> = new Set(RUN_KINDS);
  * session. A session row's title and provider are redacted too: the sessions list serves them.
  */
 export class SqliteEventStore implements EventStore {
+  /** One process per file: a run no live run of this process carries is dead. */
+  readonly leases = null;
   private readonly nextSeq = new Map<string, number>();
   /** Events appended inside the open transaction, published once it commits (null outside one). */
   private unpublished: TraceEvent[] | null = null;

@@ -10,6 +10,7 @@ import type { EventStore, NewSession, SessionPage, SessionRow, SessionSource } f
 import type { Redactor } from "@/lib/store/redact";
 import { decodeCursor, encodeCursor } from "@/lib/store/store";
 import { PostgresBridge, type Notification, type Query } from "./bridge";
+import { PostgresRunLeases } from "./leases";
 import { migratePostgres } from "./schema";
 
 /** The channel every instance announces its committed events on. */
@@ -53,13 +54,17 @@ interface OpenTransaction {
  * (`pg_advisory_xact_lock`) before it reads the last seq, so concurrent appenders from any number
  * of processes keep `seq` dense; the primary key (session_id, seq) refuses a duplicate whatever
  * happens. A commit NOTIFYs the seqs it wrote; every other instance reads them and publishes them
- * to its own bus, so its event streams see them live.
+ * to its own bus, so its event streams see them live. Another instance's events reach the bus a
+ * moment after they commit, so they may follow a newer event appended here: a reader that needs
+ * seq order fills the gap from the log (lib/agent/event-stream.ts does).
  */
 export class PostgresEventStore implements EventStore {
   /** Who this store is among the instances on the database (leases and announcements name it). */
   readonly instanceId = crypto.randomUUID();
+  readonly leases: PostgresRunLeases;
   private readonly bridge: PostgresBridge;
   private open: OpenTransaction | null = null;
+  private closed = false;
 
   constructor(
     url: string,
@@ -70,14 +75,11 @@ export class PostgresEventStore implements EventStore {
     this.bridge = new PostgresBridge(url, (notification) => this.receive(notification));
     migratePostgres(this.bridge);
     this.bridge.listen(EVENTS_CHANNEL);
-  }
-
-  /** The bridge, for the lease table (leases.ts) and tests. */
-  get connection(): PostgresBridge {
-    return this.bridge;
+    this.leases = new PostgresRunLeases(this.bridge, this.instanceId);
   }
 
   close(): void {
+    this.closed = true;
     this.bridge.close();
   }
 
@@ -287,7 +289,7 @@ export class PostgresEventStore implements EventStore {
 
   /** Another instance's committed events: read them and publish them here. */
   private receive(notification: Notification): void {
-    if (notification.channel !== EVENTS_CHANNEL) return;
+    if (this.closed || notification.channel !== EVENTS_CHANNEL) return;
     let announcement: Announcement;
     try {
       announcement = JSON.parse(notification.payload) as Announcement;
