@@ -84,6 +84,11 @@ export class PostgresBridge {
     return this.batch([{ text, values }])[0]!.rows;
   }
 
+  /** Applies the migrations this database has not seen (migrations.mjs); returns its version. */
+  migrate(): number {
+    return this.call({ op: "migrate" }) as number;
+  }
+
   /** Starts forwarding the notifications on `channel` (a plain identifier). */
   listen(channel: string): void {
     if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a channel name: ${channel}`);

@@ -3,6 +3,7 @@
 // main thread sends, one at a time; a second connection LISTENs and forwards notifications.
 import { parentPort, workerData } from "node:worker_threads";
 import pg from "pg";
+import { migrate } from "./migrations.mjs";
 
 // BIGINT columns hold millisecond times and counts, all well inside a double's exact range.
 pg.types.setTypeParser(20, (text) => Number(text));
@@ -40,6 +41,8 @@ async function handle(message) {
       }
       return results;
     }
+    case "migrate":
+      return migrate(client);
     case "listen":
       if (!listener) {
         listener = new pg.Client({ connectionString: url });
