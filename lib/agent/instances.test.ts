@@ -14,7 +14,9 @@ import { streamSessionEvents } from "./event-stream";
 import { closeOrphanedRuns } from "./leases";
 import { startRun } from "./runs";
 import type { Runtime } from "./runtime";
-import { createSession } from "./sessions";
+import { configureSession } from "./configure";
+import { controlSession } from "./control";
+import { createSession, deleteSession } from "./sessions";
 import { createTestRuntime } from "./testing/offline-runtime";
 
 /** Reads `count` SSE events' seqs off the stream. */
@@ -103,6 +105,14 @@ if (!postgresBin) {
       expect(refused.ok || refused.problem.error).toMatch(/another Toolscope instance/);
       expect(closeOrphanedRuns(b.store)).toEqual([]);
       expect(a.runs.has(id)).toBe(true);
+      // b neither deletes, reconfigures nor steers a run that a carries.
+      for (const outcome of [
+        deleteSession(b, id),
+        configureSession(b, id, { title: "renamed" }),
+        await controlSession(b, id, "continue"),
+      ])
+        expect(outcome.ok || outcome.problem.error).toMatch(/another Toolscope instance/);
+      expect(b.store.getSession(id)).toMatchObject({ status: "paused" });
 
       // A crash: the owner's lease is left to expire (a short one, as if renewals had stopped).
       const crashed = createSession(a, {});

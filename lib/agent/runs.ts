@@ -10,7 +10,7 @@ import { projectSessionConfig } from "@/lib/trace/session-config";
 import { deriveRunState } from "@/lib/trace/status";
 import { RunGate } from "./gate";
 import { newId } from "./ids";
-import { findLiveRun } from "./live-run";
+import { findLiveRun, LIVE_ELSEWHERE } from "./live-run";
 import { failCrashedRun } from "./recover";
 import { prepareLessonMessage, type LessonLang } from "./lesson-messages";
 import { runAgentLoop } from "./loop";
@@ -22,8 +22,6 @@ import { createMcpCaller } from "./mcp-servers";
 import { isMcpTrusted } from "@/lib/trace/mcp-trust";
 
 const LIVE = "A run is live in this session; wait for it to end, or interrupt it.";
-const LIVE_ELSEWHERE =
-  "A run is live in this session on another Toolscope instance sharing this database; wait for it to end.";
 
 /**
  * Starts a run in the background and returns its id at once. One live run per session
