@@ -69,14 +69,14 @@ export function readSchedule(pid) {
 
 /**
  * Starts the app with `node scripts/start.mjs` (which builds first when the build is stale) on
- * `port`, with its own data dir and token. Resolves with its origin, the pid of the
+ * `port`, with its own data dir and token (and `env` added to its environment). Resolves with its origin, the pid of the
  * `toolscope-server` process (whose memory is the server's), `stop()` and `output()` (all it printed).
  */
-export function startServerGroup({ root, port, dataDir, token }) {
+export function startServerGroup({ root, port, dataDir, token, env = {} }) {
   const child = spawn(process.execPath, [path.join(root, "scripts", "start.mjs")], {
     cwd: root,
     detached: true,
-    env: { ...process.env, PORT: String(port), TOOLSCOPE_DATA_DIR: dataDir, TOOLSCOPE_TOKEN: token },
+    env: { ...process.env, ...env, PORT: String(port), TOOLSCOPE_DATA_DIR: dataDir, TOOLSCOPE_TOKEN: token },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const pgid = child.pid;

@@ -9,6 +9,9 @@
 // fails. Prints one table: requests, events/s, latencies, the server's peak RSS (VmHWM). Then
 // the session-list case (scripts/load-sessions.mjs): `GET /api/sessions` pages and health over a
 // 10,000-session store at 200 requests/s. LOAD_CASE=lessons or LOAD_CASE=sessions runs one alone.
+// `-- --instances 3 --database postgres`: the lessons case on 3 servers sharing one Postgres
+// database (TOOLSCOPE_DATABASE_URL, or a throwaway cluster), 60 workers by default, each session
+// made on one instance and streamed from every instance: each stream must equal the stored log.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -18,7 +21,8 @@ import { readCpuSeconds, readMemory, readSchedule, startServerGroup } from "./lo
 import { runSessionListCase } from "./load-sessions.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
-const WORKERS = Number(process.env.LOAD_SESSIONS || 20);
+const { instances: INSTANCES, database: DATABASE } = readArguments(process.argv.slice(2));
+const WORKERS = Number(process.env.LOAD_SESSIONS || (INSTANCES > 1 ? 60 : 20));
 const SECONDS = Number(process.env.LOAD_SECONDS || 60);
 const PORT = Number(process.env.LOAD_PORT || 3125);
 /** `lessons`, `sessions` (the 10,000-session list, scripts/load-sessions.mjs), or both (the default). */
@@ -68,10 +72,22 @@ async function driveRun(server, stream, sessionId, runId) {
 /** Compares the session's stream with its stored log, and its runs with the ids it was given. */
 async function verifySession(server, session) {
   const { json } = await callApi(server, stats, "GET", `/api/sessions/${session.id}`);
-  if (json && JSON.stringify(json.events) !== JSON.stringify(session.stream.received))
-    stats.violations.push(
-      `${session.id}: the stream (${session.stream.received.length}) differs from the log (${json.events.length})`,
-    );
+  // Another instance's stream may still be catching up with the last commit: give it a moment.
+  if (json) {
+    stats.logged = (stats.logged ?? 0) + json.events.length;
+    const last = json.events.length - 1;
+    const patience = new Promise((resolve) => setTimeout(resolve, 10_000));
+    await Promise.race([
+      Promise.all(session.streams.map((other) => other.waitFor((e) => e.seq === last))),
+      patience,
+    ]);
+  }
+  for (const [index, stream] of [session.stream, ...session.streams].entries())
+    if (json && JSON.stringify(json.events) !== JSON.stringify(stream.received))
+      stats.violations.push(
+        `${session.id}: stream ${index} (${stream.received.length}) differs from the log (${json.events.length})`,
+      );
+  for (const other of session.streams) other.close();
   for (const event of session.stream.received)
     if (event.runId !== undefined && !session.runIds.includes(event.runId))
       stats.violations.push(`${session.id}: run ${event.runId} is not one of its own`);
@@ -79,7 +95,9 @@ async function verifySession(server, session) {
 }
 
 /** One worker: sessions one after another until the deadline, each run to its end. */
-async function runWorker(server, slot, deadline) {
+async function runWorker(servers, slot, deadline) {
+  const server = servers[slot % servers.length];
+  const others = servers.filter((instance) => instance !== server);
   for (let round = 0; Date.now() < deadline; round++) {
     const lesson = lessons.length > 0 ? lessons[(slot + round * WORKERS) % lessons.length] : null;
     const body = lesson
@@ -90,10 +108,15 @@ async function runWorker(server, slot, deadline) {
         };
     const created = await callApi(server, stats, "POST", "/api/sessions", { body });
     if (created.status !== 201) return;
+    // Every instance streams the session; the run is driven on the one that made it.
+    const streams = await Promise.all(
+      others.map((instance) => openSessionStream(instance, stats, created.json.id)),
+    );
     const session = {
       id: created.json.id,
       runIds: [],
       stream: await openSessionStream(server, stats, created.json.id),
+      streams,
     };
     sessions.push(session);
     for (let step = 0; Date.now() < deadline && (lesson || step < 3); step++) {
@@ -148,15 +171,26 @@ function printTable(rows) {
 
 /** The lessons case: WORKERS workers for SECONDS, then the table. */
 async function runLessonCase() {
-  const launched = await startServerGroup({ root, port: PORT, dataDir, token }).catch((error) => {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    throw error;
-  });
-  const server = { ...launched, token };
+  const database = DATABASE === "postgres" ? await openPostgres() : null;
+  const servers = [];
   const stop = async () => {
-    await server.stop();
+    await Promise.all(servers.map((instance) => instance.stop()));
+    database?.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
+  try {
+    // One after the other: the first one builds when the build is stale.
+    for (let index = 0; index < INSTANCES; index++) {
+      const instanceDir = path.join(dataDir, `instance-${index}`);
+      const env = database ? { TOOLSCOPE_DATABASE_URL: database.url } : {};
+      const launched = await startServerGroup({ root, port: PORT + index, dataDir: instanceDir, token, env });
+      servers.push({ ...launched, token });
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const server = servers[0];
   process.once("SIGINT", () => void stop().then(() => process.exit(130)));
   try {
     const listed = await callApi(server, createStats(), "GET", "/api/scenarios", { ok: [200, 404] });
@@ -170,7 +204,7 @@ async function runLessonCase() {
     }, 250);
     const started = Date.now();
     await Promise.all(
-      Array.from({ length: WORKERS }, (_, slot) => runWorker(server, slot, started + SECONDS * 1000)),
+      Array.from({ length: WORKERS }, (_, slot) => runWorker(servers, slot, started + SECONDS * 1000)),
     );
     const elapsed = (Date.now() - started) / 1000;
     clearInterval(sampler);
@@ -180,6 +214,11 @@ async function runLessonCase() {
     const ms = (values, p) => `${readPercentile(values, p).toFixed(1)} ms`;
     printTable([
       ["mode", lessons.length > 0 ? `lessons (${lessons.length})` : "ordinary sessions (no lessons yet)"],
+      [
+        "instances / database",
+        `${INSTANCES} / ${DATABASE}${INSTANCES > 1 ? " (every session streamed from each)" : ""}`,
+      ],
+      ["events appended", `${stats.logged ?? 0} (${((stats.logged ?? 0) / elapsed).toFixed(0)} events/s)`],
       ["workers × duration", `${WORKERS} × ${SECONDS} s (ran ${elapsed.toFixed(1)} s)`],
       ["sessions / runs", `${sessions.length} / ${Object.values(ends).reduce((a, b) => a + b, 0)}`],
       [
@@ -194,7 +233,7 @@ async function runLessonCase() {
           .map(([key, n]) => `${key} ${n}`)
           .join(", ") || "none",
       ],
-      ["events", `${stats.events} (${(stats.events / elapsed).toFixed(0)} events/s)`],
+      ["events received on streams", `${stats.events} (${(stats.events / elapsed).toFixed(0)} events/s)`],
       ["requests / failed", `${stats.requests} / ${stats.failures.length}`],
       ["  busy answers (503) sent again after Retry-After", String(stats.busyRetries)],
       ["request latency p50 / p99", `${ms(stats.latencies, 50)} / ${ms(stats.latencies, 99)}`],
@@ -216,7 +255,12 @@ async function runLessonCase() {
           ? `${(scheduleEnd.running - scheduleStart.running).toFixed(1)} s / ${(scheduleEnd.waiting - scheduleStart.waiting).toFixed(1)} s`
           : "n/a",
       ],
-      ["server errors logged", String((server.output().match(/^toolscope: .*$/gm) ?? []).length)],
+      [
+        "server errors logged",
+        String(
+          servers.reduce((n, instance) => n + (instance.output().match(/^toolscope: .*$/gm) ?? []).length, 0),
+        ),
+      ],
       ["machine load average (1 min)", `${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`],
       ["server RSS at start", formatMb(rssStart)],
       ["server RSS peak (VmHWM)", `${formatMb(peak)} (sampled max ${formatMb(rssPeakSampled)})`],
@@ -228,9 +272,35 @@ async function runLessonCase() {
   }
 }
 
+/** `--instances N` (default 1) and `--database sqlite|postgres` (default sqlite). */
+function readArguments(argv) {
+  const value = (name) => {
+    const at = argv.indexOf(name);
+    return at >= 0 ? argv[at + 1] : undefined;
+  };
+  const instances = Number(value("--instances") ?? 1);
+  const database = value("--database") ?? "sqlite";
+  if (!Number.isInteger(instances) || instances < 1)
+    throw new Error("--instances must be a whole number from 1");
+  if (!["sqlite", "postgres"].includes(database)) throw new Error("--database must be sqlite or postgres");
+  if (instances > 1 && database !== "postgres")
+    throw new Error("several instances share one database only on Postgres: add --database postgres");
+  return { instances, database };
+}
+
+/** TOOLSCOPE_DATABASE_URL's database (give an empty one), or a throwaway cluster's. */
+async function openPostgres() {
+  if (process.env.TOOLSCOPE_DATABASE_URL) return { url: process.env.TOOLSCOPE_DATABASE_URL, stop() {} };
+  const { findPostgres, startTestPostgres } = await import("../lib/store/testing/postgres-cluster.mjs");
+  const bin = findPostgres();
+  if (!bin) throw new Error("no Postgres binaries found: install postgresql or set TOOLSCOPE_DATABASE_URL");
+  const cluster = startTestPostgres(bin);
+  return { url: await cluster.createDatabase(), stop: () => cluster.stop() };
+}
+
 if (CASE !== "sessions") await runLessonCase();
 else fs.rmSync(dataDir, { recursive: true, force: true });
-if (CASE !== "lessons") {
+if (CASE !== "lessons" && INSTANCES === 1) {
   console.log(`\nThe session list over a ${process.env.LOAD_STORE || "10000"}-session store:`);
   const { rows, problems } = await runSessionListCase({ root, port: PORT });
   printTable(rows);

@@ -37,6 +37,8 @@ if (await isListening(`${base}/api/health`)) {
   fail(`something is already listening on ${base}; stop it or set PORT to another port.`);
 }
 
+if (env.TOOLSCOPE_DATABASE_URL) await migrateDatabase(env.TOOLSCOPE_DATABASE_URL);
+
 const token = ensureToken(env.TOOLSCOPE_TOKEN, dataDir);
 // Next behind our own HTTP server (scripts/server.mjs), which refuses unauthenticated bodies unread.
 const server = spawn(process.execPath, [path.join(root, "scripts", "server.mjs")], {
@@ -66,6 +68,27 @@ if (!hostAllowed)
     `\nToolscope: this server refuses Host ${shownHost}:${port}; open it by a name in TOOLSCOPE_ALLOWED_HOSTS.`,
   );
 console.log(`\nToolscope ready: ${base}/?token=${encodeURIComponent(token)}\n`);
+
+/**
+ * With TOOLSCOPE_DATABASE_URL, the shared Postgres database is brought up to date before the
+ * server starts (the SQLite file migrates when it is opened): an unreachable database stops here.
+ */
+async function migrateDatabase(url) {
+  if (!/^postgres(ql)?:\/\//.test(url))
+    fail("TOOLSCOPE_DATABASE_URL must be a postgres:// or postgresql:// URL.");
+  const { default: pg } = await import("pg");
+  const { migrate } = await import("../lib/store/pg/migrations.mjs");
+  const client = new pg.Client({ connectionString: url });
+  try {
+    await client.connect();
+    const version = await migrate(client);
+    console.log(`Toolscope: the Postgres database is at schema version ${version}.`);
+  } catch (error) {
+    fail(`could not migrate the database at TOOLSCOPE_DATABASE_URL: ${error.message}`);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
 
 async function isListening(url) {
   try {

@@ -4,7 +4,7 @@ import type { ConfigureBody } from "@/lib/contract/sessions";
 import type { McpServerConfig, SessionConfig, ToolDefinition } from "@/lib/trace/config";
 import type { NewEvent, SessionConfigured } from "@/lib/trace/events";
 import { projectSessionConfig } from "@/lib/trace/session-config";
-import { findLiveRun } from "./live-run";
+import { findLiveRun, isRunLiveElsewhere, LIVE_ELSEWHERE } from "./live-run";
 import { refuse, succeed, type Outcome } from "./outcome";
 import { resolveTools } from "./resolve-tools";
 import type { Runtime } from "./runtime";
@@ -92,6 +92,7 @@ export function configureSession(
   if (!runtime.store.getSession(sessionId)) return refuse("not_found", `No session with id ${sessionId}.`);
   const events = runtime.store.events(sessionId);
   if (findLiveRun(runtime, sessionId, events)) return refuse("conflict", LIVE);
+  if (isRunLiveElsewhere(runtime, sessionId)) return refuse("conflict", LIVE_ELSEWHERE);
   const config = projectSessionConfig(events);
   if (!config) return refuse("not_found", `Session ${sessionId} has no configuration event.`);
   const changes = resolveConfigChanges(runtime, config, body, "", mcp);

@@ -5,7 +5,7 @@ import { projectSessionConfig } from "@/lib/trace/session-config";
 import { deriveStatus, type SessionStatus } from "@/lib/trace/status";
 import { projectTranscript } from "@/lib/trace/transcript";
 import type { ControlAction } from "./gate";
-import { findLiveRun } from "./live-run";
+import { findLiveRun, isRunLiveElsewhere, LIVE_ELSEWHERE } from "./live-run";
 import { refuse, succeed, type Outcome } from "./outcome";
 import { startRun } from "./runs";
 import type { Runtime } from "./runtime";
@@ -23,6 +23,7 @@ export async function controlSession(
 ): Promise<Outcome<ControlReply>> {
   if (!runtime.store.getSession(sessionId)) return refuse("not_found", `No session with id ${sessionId}.`);
   const live = findLiveRun(runtime, sessionId);
+  if (!live && isRunLiveElsewhere(runtime, sessionId)) return refuse("conflict", LIVE_ELSEWHERE);
   const reply = (runId?: string): Outcome<ControlReply> =>
     succeed({ status: deriveStatus(runtime.store.events(sessionId)), ...(runId ? { runId } : {}) });
 

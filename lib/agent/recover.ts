@@ -1,13 +1,18 @@
 import "server-only";
 import type { EventStore } from "@/lib/store/store";
 import { deriveRunState } from "@/lib/trace/status";
+import { closeOrphanedRuns } from "./leases";
 import { createSyntheticResults } from "./synthetic";
 
 /**
  * Marks every run that was live when the process stopped as interrupted, adding `interrupted`
- * results for its unanswered calls. Called once at startup, before any new run can begin.
+ * results for its unanswered calls. Called once at startup, before any new run can begin. On a
+ * shared database (Postgres), only the runs no instance holds a live lease on.
  */
 export function recoverInterruptedRuns(store: EventStore): string[] {
+  // On a shared database a running session may be another instance's: only a run whose lease
+  // is gone is dead (leases.ts).
+  if (store.leases) return closeOrphanedRuns(store);
   const recovered: string[] = [];
   for (const session of store.listSessions()) {
     if (session.status !== "running" && session.status !== "paused") continue;

@@ -10,12 +10,12 @@ import { projectSessionConfig } from "@/lib/trace/session-config";
 import { deriveRunState } from "@/lib/trace/status";
 import { RunGate } from "./gate";
 import { newId } from "./ids";
-import { findLiveRun } from "./live-run";
+import { findLiveRun, LIVE_ELSEWHERE } from "./live-run";
 import { failCrashedRun } from "./recover";
 import { prepareLessonMessage, type LessonLang } from "./lesson-messages";
 import { runAgentLoop } from "./loop";
 import { refuse, succeed, type Outcome } from "./outcome";
-import { closeDeadRun } from "./recover";
+import { closeOrphanedRun, LEASE_MS } from "./leases";
 import type { Runtime } from "./runtime";
 import { estimateRequestTokens } from "./tokens";
 import { createMcpCaller } from "./mcp-servers";
@@ -36,8 +36,10 @@ export function startRun(
   let events = runtime.store.events(sessionId);
   if (findLiveRun(runtime, sessionId, events)) return refuse("conflict", LIVE);
   if (deriveRunState(events).liveRunId) {
-    // The log shows a run no process carries: a dead one. End it first, as a restart would.
-    closeDeadRun(runtime.store, sessionId, {
+    // The log shows a run this process does not carry: another instance's (a live lease), or a
+    // dead one. End a dead one first, as a restart would.
+    if (runtime.store.leases?.isHeld(sessionId)) return refuse("conflict", LIVE_ELSEWHERE);
+    closeOrphanedRun(runtime.store, sessionId, {
       reason: "no process was carrying this run when a new one started",
       why: "The run was lost",
     });
@@ -49,6 +51,8 @@ export function startRun(
   if (held) return refuse("conflict", heldMessage(held.baseURL, sessionId));
 
   const runId = newId("run");
+  const leases = runtime.store.leases;
+  if (leases && !leases.claim(sessionId, runId, LEASE_MS)) return refuse("conflict", LIVE_ELSEWHERE);
   const controller = new AbortController();
   // The session's own redaction patterns run on every event of the run as it is appended (the
   // store adds the built-in ones), so no stage summary can carry such a secret into the log.
@@ -96,6 +100,12 @@ export function startRun(
     })
     .finally(() => {
       if (runtime.runs.get(sessionId)?.runId === runId) runtime.runs.delete(sessionId);
+      try {
+        leases?.release(sessionId, runId);
+      } catch (error) {
+        // The lease then expires by itself; the run has ended in the log.
+        console.error(`toolscope: could not release the lease of run ${runId}`, error);
+      }
     });
   runtime.runs.set(sessionId, { runId, controller, done, gate });
   return succeed({ runId });

@@ -8,11 +8,13 @@ import type { Clock } from "@/lib/clock/types";
 import { EventBus } from "@/lib/store/bus";
 import { openDatabase } from "@/lib/store/db";
 import { createRedactor } from "@/lib/store/redact";
-import { EventStore } from "@/lib/store/store";
+import { PostgresEventStore } from "@/lib/store/pg/store";
+import { SqliteEventStore, type EventStore } from "@/lib/store/store";
 import type { RunGate } from "./gate";
 import { startLiveExport, type LiveExport } from "./otlp/live";
 import { createResource } from "./otlp/readable";
 import type { OtlpSettings } from "./otlp/settings";
+import { watchLeases } from "./leases";
 import { recoverInterruptedRuns } from "./recover";
 import { DEFAULT_IDLE_MS, McpHub } from "@/lib/mcp/hub";
 import type { McpServerConfig } from "@/lib/trace/config";
@@ -70,6 +72,8 @@ export interface Runtime {
 export interface RuntimeOptions {
   /** The directory of the database. */
   dataDir: string;
+  /** A Postgres database shared with other instances instead of SQLite in `dataDir` (`postgres://…`). */
+  databaseUrl?: string;
   secrets: SecretLister;
   /** The key each hosted provider runs with, read when a provider is created. */
   readKey: KeyReader;
@@ -96,9 +100,14 @@ export function createRuntime({
   version = "0.0.0",
   offeredMcpServers = () => NO_OFFERED_SERVERS,
   mcpIdleMs = DEFAULT_IDLE_MS,
+  databaseUrl,
 }: RuntimeOptions): Runtime {
   const bus = new EventBus();
-  const store = new EventStore(openDatabase(dataDir), bus, createRedactor(secrets), () => clock.now());
+  const redact = createRedactor(secrets);
+  const now = () => clock.now();
+  const store = databaseUrl
+    ? new PostgresEventStore(databaseUrl, bus, redact, now)
+    : new SqliteEventStore(openDatabase(dataDir), bus, redact, now);
   const runtime: Runtime = {
     store,
     bus,
@@ -114,5 +123,6 @@ export function createRuntime({
     offeredMcpServers,
   };
   recoverInterruptedRuns(store);
+  watchLeases(runtime);
   return runtime;
 }

@@ -11,7 +11,7 @@ import {
 import type { NewEvent } from "@/lib/trace/events";
 import { newId } from "./ids";
 import { createLessonSession } from "./lesson-session";
-import { findLiveRun } from "./live-run";
+import { findLiveRun, isRunLiveElsewhere, LIVE_ELSEWHERE } from "./live-run";
 import { refuse, succeed, type Outcome } from "./outcome";
 import { resolveTools } from "./resolve-tools";
 import type { Runtime } from "./runtime";
@@ -69,6 +69,7 @@ export function createSession(
 export function deleteSession(runtime: Runtime, id: string): Outcome<null> {
   if (findLiveRun(runtime, id))
     return refuse("conflict", "A run is live in this session; interrupt it before deleting.");
+  if (isRunLiveElsewhere(runtime, id)) return refuse("conflict", LIVE_ELSEWHERE);
   if (!runtime.store.deleteSession(id)) return refuse("not_found", `No session with id ${id}.`);
   // Its MCP servers end with it (in the background: the answer does not wait for them to exit).
   void runtime.mcp.stopSession(id);

@@ -19,6 +19,7 @@ describe("parseServerConfig", () => {
       openaiApiKey: null,
       cookieDays: 30,
       otlp: null,
+      databaseUrl: null,
     });
   });
 
@@ -36,6 +37,7 @@ describe("parseServerConfig", () => {
       TOOLSCOPE_OTLP_PROTOCOL: "http/json",
       TOOLSCOPE_OTLP_HEADERS: "Authorization=Basic%20abc, x-team = one",
       TOOLSCOPE_OTLP_CONTENT: "true",
+      TOOLSCOPE_DATABASE_URL: "postgres://toolscope@db.lan/toolscope",
     });
     expect(config).toEqual({
       host: "0.0.0.0",
@@ -52,7 +54,17 @@ describe("parseServerConfig", () => {
         headers: { Authorization: "Basic abc", "x-team": "one" },
         captureContent: true,
       },
+      databaseUrl: "postgres://toolscope@db.lan/toolscope",
     });
+  });
+
+  it("refuses a TOOLSCOPE_DATABASE_URL that is not a Postgres URL", () => {
+    expect(() => parseServerConfig({ TOOLSCOPE_DATABASE_URL: "mysql://db/x" })).toThrow(
+      /TOOLSCOPE_DATABASE_URL/,
+    );
+    expect(parseServerConfig({ TOOLSCOPE_DATABASE_URL: "postgresql:///x?host=/tmp" }).databaseUrl).toBe(
+      "postgresql:///x?host=/tmp",
+    );
   });
 
   it("keeps an OTLP traces URL as given and defaults to protobuf without content", () => {

@@ -21,6 +21,8 @@ export interface ServerConfig {
   readonly cookieDays: number;
   /** The OTLP export (`TOOLSCOPE_OTLP_ENDPOINT`, `_PROTOCOL`, `_HEADERS`, `_CONTENT`), or `null` when off. */
   readonly otlp: OtlpSettings | null;
+  /** The Postgres database shared by several instances (`TOOLSCOPE_DATABASE_URL`), or `null` for SQLite in the data dir. */
+  readonly databaseUrl: string | null;
 }
 
 /** An environment to read: `process.env` or a plain object in tests. */
@@ -65,7 +67,16 @@ export function parseServerConfig(env: ServerEnv): ServerConfig {
     openaiApiKey: readText(env.OPENAI_API_KEY),
     cookieDays: parseCookieDays(env.TOOLSCOPE_COOKIE_DAYS),
     otlp: parseOtlp(env),
+    databaseUrl: parseDatabaseUrl(readText(env.TOOLSCOPE_DATABASE_URL)),
   });
+}
+
+/** `TOOLSCOPE_DATABASE_URL`: a `postgres://` or `postgresql://` URL, or nothing (SQLite). */
+function parseDatabaseUrl(text: string | null): string | null {
+  if (text === null) return null;
+  if (!/^postgres(ql)?:\/\//.test(text))
+    throw new Error("TOOLSCOPE_DATABASE_URL must be a postgres:// or postgresql:// URL.");
+  return text;
 }
 
 /**

@@ -46,6 +46,7 @@ export function createServerRuntime(config: ServerConfig, clock?: Clock): Runtim
     offeredMcpServers: () => readOfferedMcpServers(),
     ...(clock ? { clock } : {}),
     ...(config.otlp ? { otlp: config.otlp } : {}),
+    ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
     version: packageJson.version,
   });
 }

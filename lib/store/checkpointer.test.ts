@@ -12,7 +12,7 @@ import { EventBus } from "./bus";
 import { checkpointerOf, WalCheckpointer, WRITES_PER_CHECKPOINT } from "./checkpointer";
 import { openDatabase, type Db } from "./db";
 import { createRedactor } from "./redact";
-import { EventStore } from "./store";
+import { SqliteEventStore } from "./store";
 
 let dir: string;
 let db: Db;
@@ -37,7 +37,7 @@ async function until(condition: () => boolean, what: string): Promise<void> {
 describe("the WAL checkpointer", () => {
   it("turns SQLite's automatic checkpoint off and checkpoints the appended events in its worker", async () => {
     expect(db.pragma("wal_autocheckpoint", { simple: true })).toBe(0);
-    const store = new EventStore(db, new EventBus(), createRedactor([]), () => 1000);
+    const store = new SqliteEventStore(db, new EventBus(), createRedactor([]), () => 1000);
     store.createSession({ id: "s1", title: "One", provider: { kind: "offline" } });
     const checkpointer = checkpointerOf(db)!;
     for (let index = 0; index < WRITES_PER_CHECKPOINT - 1; index++)

@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { EventBus } from "./bus";
 import { openDatabase, type Db } from "./db";
 import { createRedactor, REDACTED } from "./redact";
-import { EventStore } from "./store";
+import { SqliteEventStore, type EventStore } from "./store";
 
 const KEY = "configured-provider-key-0123456789";
 const redact = createRedactor([KEY]);
@@ -42,7 +42,7 @@ describe("the session row", () => {
   beforeEach(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-row-"));
     db = openDatabase(dir);
-    store = new EventStore(db, new EventBus(), redact, () => 1);
+    store = new SqliteEventStore(db, new EventBus(), redact, () => 1);
   });
   afterEach(() => {
     db.close();

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { EventBus } from "./bus";
 import { migrate, openDatabase, type Db } from "./db";
 import { createRedactor } from "./redact";
-import { EventStore } from "./store";
+import { SqliteEventStore, type EventStore } from "./store";
 
 let dir: string;
 let db: Db;
@@ -17,7 +17,7 @@ beforeEach(() => {
   db = openDatabase(dir);
   let now = 1_000;
   // Two sessions share each creation time, so the cursor must break ties by id.
-  store = new EventStore(db, new EventBus(), createRedactor([]), () => Math.floor(now++ / 2));
+  store = new SqliteEventStore(db, new EventBus(), createRedactor([]), () => Math.floor(now++ / 2));
 });
 afterEach(() => {
   db.close();
@@ -159,7 +159,7 @@ describe("pages of the sessions list", () => {
       }),
     );
     expect(migrate(old)).toBe(5);
-    const migrated = new EventStore(old, new EventBus(), createRedactor([]));
+    const migrated = new SqliteEventStore(old, new EventBus(), createRedactor([]));
     expect(migrated.getSession("s1")).toMatchObject({ status: "finished", eventCount: 2, source: "run" });
     old.close();
   });

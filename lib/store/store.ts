@@ -2,35 +2,15 @@ import "server-only";
 import { freezeDeep } from "@/lib/protocol/json-value";
 import type { ProviderConfig } from "@/lib/trace/config";
 import type { EventKind, NewEvent, TraceEvent } from "@/lib/trace/events";
-import { INITIAL_RUN_STATE, reduceRunState, type RunState, type SessionStatus } from "@/lib/trace/status";
+import { INITIAL_RUN_STATE, reduceRunState, type RunState } from "@/lib/trace/status";
 import type { EventBus } from "./bus";
 import { noteWrites } from "./checkpointer";
 import { RUN_KINDS, type Db } from "./db";
 import type { Statement } from "better-sqlite3";
+import type { EventStore, NewSession, SessionPage, SessionRow, SessionSource } from "./event-store";
 import type { Redactor } from "./redact";
 
-export interface SessionRow {
-  id: string;
-  title: string;
-  createdAt: number;
-  parentId?: string;
-  forkSeq?: number;
-  provider: ProviderConfig;
-  eventCount: number;
-  status: SessionStatus;
-  /** Where the session's events come from: a run of Toolscope's own loop, a capture, or an import. */
-  source: SessionSource;
-  /** A capture session's client, named from its `User-Agent` (`Claude Code`, `OpenAI SDK`…). */
-  client?: string;
-}
-
-export type SessionSource = "run" | "capture" | "import";
-
-/** One page of the sessions list, newest first; `nextCursor` when more remain. */
-export interface SessionPage {
-  sessions: SessionRow[];
-  nextCursor?: string;
-}
+export type { EventStore, NewSession, SessionPage, SessionRow, SessionSource } from "./event-store";
 
 interface RawSession {
   id: string;
@@ -48,11 +28,13 @@ interface RawSession {
 const IS_RUN_KIND: ReadonlySet<EventKind> = new Set(RUN_KINDS);
 
 /**
- * Sessions and their append-only event logs. Every event is redacted, frozen and written
- * before it is published; `seq` is dense from 0 per session. A session row's title and provider
- * are redacted too: the sessions list serves them.
+ * The SQLite event store, one process on one file: sessions and their append-only event logs.
+ * Every event is redacted, frozen and written before it is published; `seq` is dense from 0 per
+ * session. A session row's title and provider are redacted too: the sessions list serves them.
  */
-export class EventStore {
+export class SqliteEventStore implements EventStore {
+  /** One process per file: a run no live run of this process carries is dead. */
+  readonly leases = null;
   private readonly nextSeq = new Map<string, number>();
   /** Events appended inside the open transaction, published once it commits (null outside one). */
   private unpublished: TraceEvent[] | null = null;
@@ -66,15 +48,7 @@ export class EventStore {
     private readonly now: () => number = Date.now,
   ) {}
 
-  createSession(row: {
-    id: string;
-    title: string;
-    provider: ProviderConfig;
-    parentId?: string;
-    forkSeq?: number;
-    source?: SessionSource;
-    client?: string;
-  }): void {
+  createSession(row: NewSession): void {
     this.prepare(
       "INSERT INTO sessions (id, title, created_at, parent_id, fork_seq, provider, source, client) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
     ).run(
@@ -220,16 +194,31 @@ export class EventStore {
    * back (and whose seq the next event reuses).
    */
   transaction<T>(work: () => T): T {
-    if (this.unpublished) return this.db.transaction(work)();
     const before = new Map(this.nextSeq);
+    const restoreSeqs = () => {
+      this.nextSeq.clear();
+      for (const [key, value] of before) this.nextSeq.set(key, value);
+    };
+    if (this.unpublished) {
+      // A nested transaction is a savepoint: a failure caught by the outer one takes back its
+      // events and their seqs only.
+      const outer = this.unpublished;
+      const kept = outer.length;
+      try {
+        return this.db.transaction(work)();
+      } catch (error) {
+        restoreSeqs();
+        outer.length = kept;
+        throw error;
+      }
+    }
     const unpublished: TraceEvent[] = [];
     this.unpublished = unpublished;
     let result: T;
     try {
       result = this.db.transaction(work)();
     } catch (error) {
-      this.nextSeq.clear();
-      for (const [key, value] of before) this.nextSeq.set(key, value);
+      restoreSeqs();
       throw error;
     } finally {
       this.unpublished = null;
@@ -315,11 +304,11 @@ function toRow(raw: RawSession, redact: Redactor): SessionRow {
 const SESSION_SELECT = `SELECT s.id, s.title, s.created_at, s.parent_id, s.fork_seq, s.provider, s.source, s.run_state, s.client,
   s.event_count FROM sessions s`;
 
-function encodeCursor(row: SessionRow): string {
+export function encodeCursor(row: SessionRow): string {
   return Buffer.from(JSON.stringify([row.createdAt, row.id])).toString("base64url");
 }
 
-function decodeCursor(cursor: string): { createdAt: number; id: string } | null {
+export function decodeCursor(cursor: string): { createdAt: number; id: string } | null {
   try {
     const value: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
     if (!Array.isArray(value) || value.length !== 2) return null;

@@ -1,41 +1,32 @@
 /**
  * A transaction's events reach the bus (and so the live event streams) only once it commits: a
  * rolled-back append must not be seen, since the next append reuses its seq and a stream that
- * saw the phantom would drop the real event as a duplicate.
+ * saw the phantom would drop the real event as a duplicate. Run on every engine.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import type { TraceEvent } from "@/lib/trace/events";
 import { EventBus } from "./bus";
-import { openDatabase, type Db } from "./db";
+import type { EventStore } from "./event-store";
 import { createRedactor } from "./redact";
-import { EventStore } from "./store";
+import { storeEngines } from "./testing/engines";
 
-let dir: string;
-let db: Db;
-let bus: EventBus;
-let store: EventStore;
-let seen: string[];
+describe.each(storeEngines())("publishing inside a transaction on $name", (engine) => {
+  let bus: EventBus;
+  let store: EventStore;
+  let seen: string[];
 
-beforeEach(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-publish-"));
-  db = openDatabase(dir);
-  bus = new EventBus();
-  store = new EventStore(db, bus, createRedactor([]), () => 1000);
-  store.createSession({ id: "s1", title: "One", provider: { kind: "offline" } });
-  seen = [];
-  bus.subscribe("s1", (event: TraceEvent) =>
-    seen.push(`${event.seq} ${event.kind === "user.message" ? event.text : event.kind}`),
-  );
-});
-afterEach(() => {
-  db.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+  beforeEach(async () => {
+    await engine.fresh();
+    bus = new EventBus();
+    store = engine.open(bus, createRedactor([]), () => 1000);
+    store.createSession({ id: "s1", title: "One", provider: { kind: "offline" } });
+    seen = [];
+    bus.subscribe("s1", (event: TraceEvent) =>
+      seen.push(`${event.seq} ${event.kind === "user.message" ? event.text : event.kind}`),
+    );
+  });
+  afterAll(() => engine.dispose());
 
-describe("publishing inside a transaction", () => {
   it("publishes nothing of a rolled-back transaction, so the next event under the same seq is seen", () => {
     expect(() =>
       store.transaction(() => {
@@ -58,6 +49,19 @@ describe("publishing inside a transaction", () => {
     });
     expect(seen).toEqual(["0 a", "1 b"]);
     expect(countAtPublish).toEqual([2, 2]);
+  });
+
+  it("publishes nothing of a nested transaction that failed and was caught", () => {
+    store.transaction(() => {
+      store.append("s1", { kind: "user.message", turn: 1, text: "a" });
+      expect(() =>
+        store.transaction(() => {
+          store.append("s1", { kind: "user.message", turn: 1, text: "phantom" });
+          throw new Error("inner");
+        }),
+      ).toThrow("inner");
+    });
+    expect(seen).toEqual(["0 a"]);
   });
 
   it("publishes at once outside a transaction", () => {

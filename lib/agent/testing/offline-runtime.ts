@@ -37,15 +37,18 @@ export interface TestRuntimeOptions {
   keys?: Partial<Record<Parameters<KeyReader>[0], string>>;
   /** Default: a self-advancing virtual clock from {@link TEST_START}. */
   clock?: Clock;
+  /** A Postgres database instead of SQLite in the data dir. */
+  databaseUrl?: string;
 }
 
 /**
  * A runtime on `dataDir` as the server composes one (lib/server/runtime.ts), with the keys and
  * token given here instead of the environment's.
  */
-export function createTestRuntime({ dataDir, keys = {}, clock }: TestRuntimeOptions): Runtime {
+export function createTestRuntime({ dataDir, keys = {}, clock, databaseUrl }: TestRuntimeOptions): Runtime {
   return createRuntime({
     dataDir,
+    ...(databaseUrl ? { databaseUrl } : {}),
     secrets: () => [...Object.values(keys), TEST_TOKEN],
     readKey: (provider) => keys[provider] ?? null,
     clock: clock ?? createVirtualClock(TEST_START, { autoAdvance: true }),
