@@ -206,6 +206,7 @@ export function openRequest(
   });
   Object.assign(track, { turn, attempt, answered: false, touchedAt: record.receivedAt });
   track.conversation = record.summaries;
+  track.requestLength = record.summaries.length;
   return { track, turn, attempt, runId };
 }
 

@@ -36,6 +36,8 @@ export interface RelayContext {
   request: CaptureRequest;
   opened: OpenedRequest;
   format: WireFormat;
+  /** Called once the request's end is recorded (frees the session for its next request). */
+  onFinished?: () => void;
 }
 
 function readHeaders(headers: Headers, drop: ReadonlySet<string>): Record<string, string> {
@@ -103,7 +105,13 @@ export async function relayResponse(context: RelayContext): Promise<CaptureReply
   const abort = () => controller.abort(request.signal.reason);
   if (request.signal.aborted) abort();
   else request.signal.addEventListener("abort", abort, { once: true });
-  const finish = (end: RequestEnd) => finishRequest(runtime, opened, end, runtime.clock.now());
+  const finish = (end: RequestEnd) => {
+    try {
+      finishRequest(runtime, opened, end, runtime.clock.now());
+    } finally {
+      context.onFinished?.();
+    }
+  };
   let response: Response;
   try {
     response = await upstream.send({
