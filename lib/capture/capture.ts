@@ -8,6 +8,7 @@ import type { Runtime } from "@/lib/agent/runtime";
 import { estimateRequestTokens } from "@/lib/agent/tokens";
 import type { WireFormat } from "@/lib/protocol/unified";
 import type { ProviderConfig } from "@/lib/trace/config";
+import { estimateCacheUse, readPromptPrefix } from "@/lib/trace/prompt-cache";
 import { nameClient, replyError, resolveEndpoint } from "./endpoints";
 import { readCapturedRequest } from "./read-request";
 import { createCaptureSession, openRequest, type RequestRecord } from "./record";
@@ -15,6 +16,7 @@ import { relayResponse } from "./reply";
 import { takeLane, waitForLane } from "./lanes";
 import { loadRecentTracks, rebuildTrack } from "./track-store";
 import {
+  PREFIX_LIMIT_CHARS,
   countShared,
   findContinuedTrack,
   listTracks,
@@ -285,18 +287,23 @@ export async function handleCapture(deps: CaptureDeps, request: CaptureRequest):
     },
     provider: describeProvider(chosen.upstream, model, parsed),
     receivedAt: runtime.clock.now(),
+    prefix: request.bodyText.length <= PREFIX_LIMIT_CHARS ? readPromptPrefix(parsed) : null,
   };
   if (endpoint.kind === "count-tokens") return handleCount(deps, request, chosen.upstream, record);
   const placed = await placeInLane(runtime, record, request.headers["x-toolscope-session"], request.signal);
   if (!placed.ok) return replyError(request.family, placed.status, placed.message);
   try {
     const opened = openRequest(runtime, placed.track, record, { from: placed.from, retry: placed.retry });
+    const promptCache = record.prefix
+      ? estimateCacheUse(model, record.prefix, opened.previousPrefix)
+      : undefined;
     return await relayResponse({
       runtime,
       upstream: chosen.upstream,
       request,
       opened,
       format: model,
+      ...(promptCache ? { promptCache } : {}),
       onFinished: placed.free,
     });
   } catch (error) {

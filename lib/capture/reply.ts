@@ -12,6 +12,7 @@ import type { Runtime } from "@/lib/agent/runtime";
 import { readErrorMessage } from "@/lib/providers/retry-wait";
 import type { SseEvent } from "@/lib/protocol/sse";
 import type { WireFormat } from "@/lib/protocol/unified";
+import type { CacheUse } from "@/lib/trace/prompt-cache";
 import { replyError } from "./endpoints";
 import { finishRequest, type OpenedRequest, type RequestEnd } from "./record";
 import { relayStream, type RelayEnd } from "./relay";
@@ -36,6 +37,8 @@ export interface RelayContext {
   request: CaptureRequest;
   opened: OpenedRequest;
   format: WireFormat;
+  /** What the session's prompt cache gives this request (for the offline upstream). */
+  promptCache?: CacheUse;
   /** Called once the request's end is recorded (frees the session for its next request). */
   onFinished?: () => void;
 }
@@ -121,6 +124,7 @@ export async function relayResponse(context: RelayContext): Promise<CaptureReply
       body: request.bodyText,
       signal: controller.signal,
       turn,
+      ...(context.promptCache ? { promptCache: context.promptCache } : {}),
     });
   } catch (error) {
     request.signal.removeEventListener("abort", abort);

@@ -10,8 +10,10 @@ import { summarizeMessage } from "@/lib/agent/import/conversation";
 import type { Runtime } from "@/lib/agent/runtime";
 import type { WireFormat } from "@/lib/protocol/unified";
 import type { EventKind, EventOf } from "@/lib/trace/events";
+import { readPromptPrefix } from "@/lib/trace/prompt-cache";
 import { readCapturedRequest } from "./read-request";
 import {
+  PREFIX_LIMIT_CHARS,
   createTrack,
   listTracks,
   rememberTrack,
@@ -95,6 +97,7 @@ export function rebuildTrack(runtime: Runtime, id: string, format: WireFormat = 
     turn: last.turn,
     attempt: last.attempt,
     requestLength: summaries.length,
+    prefix: JSON.stringify(last.body).length <= PREFIX_LIMIT_CHARS ? readPromptPrefix(last.body) : null,
     conversation: answered ? [...summaries, summarizeMessage(answer.unified)] : summaries,
     answered,
     replyEndedAt: answered ? lastEnd!.at : null,

@@ -10,6 +10,7 @@ import { summarizeMessage } from "@/lib/agent/import/conversation";
 import type { Runtime } from "@/lib/agent/runtime";
 import type { UnifiedMessage, WireFormat } from "@/lib/protocol/unified";
 import { canonicalizeValue } from "@/lib/trace/canonical-json";
+import type { PrefixUnit } from "@/lib/trace/prompt-cache";
 
 export interface SessionTrack {
   id: string;
@@ -18,6 +19,8 @@ export interface SessionTrack {
   conversation: string[];
   /** How many of `conversation`'s messages the last request sent (the rest is its reply). */
   requestLength: number;
+  /** The last request's prefix, for the offline upstream's prompt cache (`null` before one, or past the size limit). */
+  prefix: PrefixUnit[] | null;
   /** The turn of the session's last request (0 before the first). */
   turn: number;
   /** The attempt of that request within its turn. */
@@ -48,6 +51,9 @@ export function listTracks(runtime: Runtime): Map<string, SessionTrack> {
   }
   return tracks;
 }
+
+/** Request bodies above this many characters get no prompt-cache model: reading their prefix would hold the relay. */
+export const PREFIX_LIMIT_CHARS = 4_000_000;
 
 /** How many tracks a process keeps: the least recently used beyond it are forgotten (their sessions stay). */
 export const TRACK_LIMIT = 500;
@@ -123,6 +129,7 @@ export function createTrack(id: string, format: WireFormat, now: number): Sessio
     format,
     conversation: [],
     requestLength: 0,
+    prefix: null,
     turn: 0,
     attempt: 0,
     answered: true,

@@ -110,7 +110,11 @@ export function listUpstreams(clock: Clock, config: ServerConfig = loadServerCon
             body: request.body,
             signal: request.signal,
           },
-          { turn: request.turn, attempt: 1 },
+          {
+            turn: request.turn,
+            attempt: 1,
+            ...(request.promptCache ? { promptCache: request.promptCache } : {}),
+          },
         ),
     },
     {
