@@ -287,7 +287,11 @@ export async function handleCapture(deps: CaptureDeps, request: CaptureRequest):
     },
     provider: describeProvider(chosen.upstream, model, parsed),
     receivedAt: runtime.clock.now(),
-    prefix: request.bodyText.length <= PREFIX_LIMIT_CHARS ? readPromptPrefix(parsed) : null,
+    // Only the offline upstream models a prompt cache: a real one's request pays nothing for it.
+    prefix:
+      chosen.upstream.kind === "offline" && request.bodyText.length <= PREFIX_LIMIT_CHARS
+        ? readPromptPrefix(parsed)
+        : null,
   };
   if (endpoint.kind === "count-tokens") return handleCount(deps, request, chosen.upstream, record);
   const placed = await placeInLane(runtime, record, request.headers["x-toolscope-session"], request.signal);

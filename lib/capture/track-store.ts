@@ -97,7 +97,10 @@ export function rebuildTrack(runtime: Runtime, id: string, format: WireFormat = 
     turn: last.turn,
     attempt: last.attempt,
     requestLength: summaries.length,
-    prefix: JSON.stringify(last.body).length <= PREFIX_LIMIT_CHARS ? readPromptPrefix(last.body) : null,
+    prefix:
+      last.capture?.upstream === "offline" && JSON.stringify(last.body).length <= PREFIX_LIMIT_CHARS
+        ? readPromptPrefix(last.body)
+        : null,
     conversation: answered ? [...summaries, summarizeMessage(answer.unified)] : summaries,
     answered,
     replyEndedAt: answered ? lastEnd!.at : null,
