@@ -63,6 +63,18 @@ test("a captured Anthropic SDK conversation fills in live; context diff, lint, g
   await expect(page).toHaveURL(/\/sessions\/[^/?]+$/);
   await expect(page.locator('[data-testid="message"][data-role="assistant"]')).toHaveCount(1);
 
+  // The client counts its next request's tokens first: recorded in the session, no turn opened.
+  const resultMessage = {
+    role: "user" as const,
+    content: [{ type: "tool_result" as const, tool_use_id: call!.id, content: "# Todo\n- buy milk" }],
+  };
+  const counted = await client.messages.countTokens({
+    model: "claude-sonnet-4-5",
+    tools: [READ_NOTES],
+    messages: [user, { role: "assistant", content: first.content }, resultMessage],
+  });
+  expect(counted.input_tokens).toBeGreaterThan(0);
+
   // Request 2, while the page is open: the client's tool result and the final answer arrive live.
   const second = await client.messages.create({
     model: "claude-sonnet-4-5",
@@ -94,7 +106,21 @@ test("a captured Anthropic SDK conversation fills in live; context diff, lint, g
   await page.getByTestId("graph-fit").click();
   await expect(page.locator('[data-testid="graph-node-by"][data-by="toolscope"]')).toHaveCount(2);
   await expect(page.locator('[data-testid="graph-node-by"][data-by="client"]')).toHaveCount(2);
+  // Validate says what Toolscope checked (against the client's schema), not a bare status.
+  await expect(
+    page.locator('[data-testid="graph-node"][data-stage="validate"] [data-testid="graph-client-check"]'),
+  ).toHaveText("checked: arguments valid");
+  await expect(
+    page.locator('[data-testid="graph-node"][data-stage="lookup"] [data-testid="graph-client-check"]'),
+  ).toHaveText("checked: declared by the client");
   await page.screenshot({ path: testInfo.outputPath("capture-graph.png") });
+  // The token count is an event of the session, shown in the event view at its seq.
+  const countSeq = detail.events.find((event) => event.kind === "tokens.counted")?.seq;
+  expect(countSeq).toBeGreaterThan(turnOneEnd);
+  await page.goto(`/sessions/${sessionId}?seq=${countSeq}`);
+  await openDetail(page, "event");
+  await expect(page.getByTestId("event-detail")).toHaveAttribute("data-kind", "tokens.counted");
+  await expect(page.getByTestId("event-detail")).toContainText(`"inputTokens": ${counted.input_tokens}`);
   await page.goto(`/sessions/${sessionId}`);
   await expect(page.locator('[data-testid="message"][data-role="assistant"]')).toHaveCount(2);
 

@@ -63,6 +63,7 @@ export function selectStopPoints(match: StepMatch): readonly GuidePoint[] {
     case "mcp.failed":
     case "mcp.message":
     case "session.trusted":
+    case "tokens.counted":
       return [];
     default:
       return assertNever(kind, "event kind");

@@ -2,7 +2,8 @@ import { NextIntlClientProvider } from "next-intl";
 import { createElement, type FunctionComponent, type ReactElement, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { buildLog, toolCall, turnCompleted } from "@/lib/trace/testing/build-log";
+import { buildLog, sessionCreated, toolCall, turnCompleted } from "@/lib/trace/testing/build-log";
+import type { NewEvent } from "@/lib/trace/events";
 import { requested, stage } from "@/lib/trace/graph/testing/graph-log";
 import en from "@/messages/en.json";
 import zh from "@/messages/zh.json";
@@ -82,5 +83,45 @@ describe("<NodeDetail>", () => {
       "3",
       "4",
     ]);
+  });
+});
+
+describe("<FlowGraph> on a captured client's call", () => {
+  const TOOL = { name: "Read", input_schema: { type: "object", properties: {} } };
+  const capturedLog = (name: string) =>
+    buildLog([
+      sessionCreated({ tools: [TOOL] }),
+      { kind: "run.started", runId: "r1", trigger: "capture" },
+      (() => {
+        const event = requested(1);
+        return event.kind === "request.assembled"
+          ? { ...event, capture: { path: "/v1/messages", upstream: "offline", client: "Claude Code" } }
+          : event;
+      })(),
+      {
+        ...turnCompleted(1, [toolCall("c1", name, {})]),
+        stopReason: { unified: "tool_use", raw: "tool_use" },
+      } as NewEvent,
+    ]);
+  const validateBody = (html: string) =>
+    /data-node-id="t1:call:c1:validate"[\s\S]*?data-testid="graph-client-check"[^>]*>([^<]*)</.exec(
+      html,
+    )?.[1];
+
+  it("says what validate checked, or why it did not, instead of a bare status", () => {
+    const valid = () => ({ valid: true, errors: [] });
+    expect(
+      validateBody(render(createElement(FlowGraph, { events: capturedLog("Read"), checkArguments: valid }))),
+    ).toBe(en.Graph.check.valid);
+    const undeclared = render(
+      createElement(FlowGraph, { events: capturedLog("Wrte"), checkArguments: valid }),
+    );
+    expect(validateBody(undeclared)).toBe(en.Graph.check["no-such-tool"]);
+    const chinese = render(
+      createElement(FlowGraph, { events: capturedLog("Wrte"), checkArguments: valid }),
+      zh,
+      "zh",
+    );
+    expect(validateBody(chinese)).toBe(zh.Graph.check["no-such-tool"]);
   });
 });

@@ -74,8 +74,10 @@ function StreamBody({ node }: { node: StreamNode }) {
   );
 }
 
+/** A stage's status or duration; a stage Toolscope checked itself says what it found, or why it did not check. */
 function StageBody({ node }: { node: StageNode }) {
   const t = useTranslations("Graph");
+  if (node.check) return <span data-testid="graph-client-check">{t(`check.${node.check}`)}</span>;
   return <>{node.ms === undefined ? t(`status.${node.status}`) : t("ms", { ms: node.ms })}</>;
 }
 

@@ -30,6 +30,7 @@ export function classifyEvent(kind: EventKind): TickCategory {
       return "user";
     case "request.assembled":
     case "wire.response":
+    case "tokens.counted":
       return "request";
     case "wire.event":
       return "wire";

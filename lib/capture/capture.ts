@@ -8,14 +8,18 @@ import type { Runtime } from "@/lib/agent/runtime";
 import { estimateRequestTokens } from "@/lib/agent/tokens";
 import type { WireFormat } from "@/lib/protocol/unified";
 import type { ProviderConfig } from "@/lib/trace/config";
+import { estimateCacheUse, readPromptPrefix } from "@/lib/trace/prompt-cache";
 import { nameClient, replyError, resolveEndpoint } from "./endpoints";
 import { readCapturedRequest } from "./read-request";
 import { createCaptureSession, openRequest, type RequestRecord } from "./record";
 import { relayResponse } from "./reply";
+import { takeLane, waitForLane } from "./lanes";
+import { loadRecentTracks, rebuildTrack } from "./track-store";
 import {
+  PREFIX_LIMIT_CHARS,
+  countShared,
   findContinuedTrack,
   listTracks,
-  rebuildTrack,
   rememberTrack,
   summarizeMessages,
   type SessionTrack,
@@ -63,62 +67,91 @@ function describeProvider(upstream: Upstream, format: WireFormat, body: JsonObje
   return { kind, ...model, ...(upstream.baseURL ? { baseURL: upstream.baseURL } : {}) };
 }
 
+/** Where a request goes: its session's track, how many of its messages are recorded already, whether it repeats the last request. */
+type Placed =
+  { ok: true; track: SessionTrack; from: number; retry: boolean } | { ok: false; message: string };
+
+/** How many messages of `track`'s conversation are in its log (none before its first request: a token count's). */
+function recordedLength(track: SessionTrack): number {
+  return track.turn === 0 ? 0 : track.conversation.length;
+}
+
+/** The track `x-toolscope-session` names: this process's, else rebuilt from the log, else a new session under that id. */
+function findNamedTrack(runtime: Runtime, record: RequestRecord, id: string): SessionTrack | string {
+  if (!SESSION_ID.test(id)) return "x-toolscope-session: a session id is 1-100 letters, digits, _ or -.";
+  const tracks = listTracks(runtime);
+  const row = runtime.store.getSession(id);
+  let track = tracks.get(id);
+  if (track && !row) {
+    tracks.delete(id);
+    track = undefined;
+  }
+  if (track) return track;
+  if (row && row.source !== "capture") return `x-toolscope-session: ${id} is not a capture session.`;
+  track = row ? rebuildTrack(runtime, id, record.format) : createCaptureSession(runtime, record, id);
+  rememberTrack(runtime, track);
+  return track;
+}
+
 /**
  * The session a request belongs to: the one `x-toolscope-session` names (created under that id
  * when new; a session that is not a capture is refused), else the one whose conversation it
- * continues, else a new one.
+ * continues (after a restart, as rebuilt from the log), else a new one. Under the header, the
+ * messages past those it shares with the recorded conversation are the new ones; a request
+ * equal to the last one is that turn's next attempt.
  */
-function placeRequest(
-  runtime: Runtime,
-  record: RequestRecord,
-  named: string | undefined,
-): { ok: true; track: SessionTrack; from: number; retry: boolean } | { ok: false; message: string } {
-  const tracks = listTracks(runtime);
+function placeRequest(runtime: Runtime, record: RequestRecord, named: string | undefined): Placed {
   const id = named?.trim();
   if (id) {
-    if (!SESSION_ID.test(id))
-      return { ok: false, message: "x-toolscope-session: a session id is 1-100 letters, digits, _ or -." };
-    let track = tracks.get(id);
-    if (track && !runtime.store.getSession(id)) {
-      tracks.delete(id);
-      track = undefined;
-    }
-    if (!track) {
-      const row = runtime.store.getSession(id);
-      if (row && row.source !== "capture")
-        return { ok: false, message: `x-toolscope-session: ${id} is not a capture session.` };
-      track = row ? rebuildTrack(runtime, id, record.format) : createCaptureSession(runtime, record, id);
-      rememberTrack(runtime, track);
-    }
-    const continued = Math.max(0, measureFrom(track, record.summaries));
-    const retry = !track.answered && continued === record.summaries.length && continued > 0;
-    return { ok: true, track, from: continued, retry };
+    const track = findNamedTrack(runtime, record, id);
+    if (typeof track === "string") return { ok: false, message: track };
+    const shared = Math.min(countShared(track.conversation, record.summaries), recordedLength(track));
+    const retry =
+      track.requestLength > 0 &&
+      record.summaries.length === track.requestLength &&
+      shared >= track.requestLength;
+    return { ok: true, track, from: shared, retry };
   }
+  loadRecentTracks(runtime);
   const track = findContinuedTrack(runtime, record.format, record.summaries);
   // A session deleted since its last request takes its track with it.
-  if (track && !runtime.store.getSession(track.id)) tracks.delete(track.id);
+  if (track && !runtime.store.getSession(track.id)) listTracks(runtime).delete(track.id);
   else if (track) {
     const retry = !track.answered && track.conversation.length === record.summaries.length;
-    return { ok: true, track, from: track.conversation.length, retry };
+    return { ok: true, track, from: recordedLength(track), retry };
   }
   const created = createCaptureSession(runtime, record);
   rememberTrack(runtime, created);
   return { ok: true, track: created, from: 0, retry: false };
 }
 
-/** How many leading messages of a request the track already holds (0 when it continues nothing). */
-function measureFrom(track: SessionTrack, summaries: readonly string[]): number {
-  let index = 0;
-  while (index < track.conversation.length && track.conversation[index] === summaries[index]) index++;
-  return index === track.conversation.length ? index : 0;
+/**
+ * {@link placeRequest}, then the session's lane (lanes.ts): when a request is in flight there,
+ * waits for its end and places the request again (it may now continue that one's reply).
+ */
+async function placeInLane(
+  runtime: Runtime,
+  record: RequestRecord,
+  named: string | undefined,
+  signal: AbortSignal,
+): Promise<(Placed & { ok: true; free: () => void }) | { ok: false; status: number; message: string }> {
+  for (;;) {
+    if (signal.aborted) return { ok: false, status: 499, message: "The client closed the request." };
+    const placed = placeRequest(runtime, record, named);
+    if (!placed.ok) return { ok: false, status: 400, message: placed.message };
+    const free = takeLane(runtime, placed.track.id);
+    if (free) return { ...placed, free };
+    if (!(await waitForLane(runtime, placed.track.id, signal)))
+      return { ok: false, status: 499, message: "The client closed the request." };
+  }
 }
 
-/** Anthropic's token count: relayed to a real upstream, estimated for the offline one. Not recorded. */
+/** Anthropic's token count: relayed to a real upstream, estimated for the offline one. */
 async function countTokens(
   upstream: Upstream,
   request: CaptureRequest,
   body: JsonObject,
-): Promise<CaptureReply> {
+): Promise<CaptureReply & { body: string }> {
   if (upstream.kind !== "offline") {
     const response = await upstream.send({ ...request, body: request.bodyText, turn: 0 });
     return {
@@ -135,6 +168,91 @@ async function countTokens(
   };
 }
 
+/** The session a token count belongs to: the named one, else the one whose conversation it extends or equals, else a new one. */
+function placeCount(
+  runtime: Runtime,
+  record: RequestRecord,
+  named: string | undefined,
+): SessionTrack | string {
+  const id = named?.trim();
+  if (id) return findNamedTrack(runtime, record, id);
+  loadRecentTracks(runtime);
+  let best: SessionTrack | null = null;
+  for (const track of listTracks(runtime).values()) {
+    const length = track.conversation.length;
+    if (track.format !== record.format || length === 0) continue;
+    if (countShared(track.conversation, record.summaries) !== length) continue;
+    if (
+      !best ||
+      length > best.conversation.length ||
+      (length === best.conversation.length && track.touchedAt > best.touchedAt)
+    )
+      best = track;
+  }
+  if (best && runtime.store.getSession(best.id)) return best;
+  const created = createCaptureSession(runtime, record);
+  created.conversation = record.summaries;
+  rememberTrack(runtime, created);
+  return created;
+}
+
+/**
+ * A token count, answered and recorded as `tokens.counted` in its session (in the session's
+ * lane, like a request) without opening a turn. An upstream that cannot be reached is a 502.
+ */
+async function handleCount(
+  deps: CaptureDeps,
+  request: CaptureRequest,
+  upstream: Upstream,
+  record: RequestRecord,
+): Promise<CaptureReply> {
+  const { runtime } = deps;
+  let track: SessionTrack;
+  let free: () => void;
+  for (;;) {
+    if (request.signal.aborted) return replyError(request.family, 499, "The client closed the request.");
+    const placed = placeCount(runtime, record, request.headers["x-toolscope-session"]);
+    if (typeof placed === "string") return replyError(request.family, 400, placed);
+    const taken = takeLane(runtime, placed.id);
+    if (taken) {
+      [track, free] = [placed, taken];
+      break;
+    }
+    if (!(await waitForLane(runtime, placed.id, request.signal)))
+      return replyError(request.family, 499, "The client closed the request.");
+  }
+  try {
+    let reply: CaptureReply & { body: string };
+    try {
+      reply = await countTokens(upstream, request, record.body);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      reply = replyError(
+        request.family,
+        502,
+        `The upstream ${upstream.name} could not be reached: ${reason}`,
+      );
+    }
+    const response = parseJson(reply.body) ?? reply.body;
+    const counted =
+      isRecord(response) && typeof response.input_tokens === "number" ? response.input_tokens : null;
+    runtime.store.append(track.id, {
+      kind: "tokens.counted",
+      afterTurn: track.turn,
+      format: record.format,
+      body: record.body,
+      headers: record.headers,
+      capture: record.info,
+      status: reply.status,
+      inputTokens: reply.status < 300 ? counted : null,
+      response,
+    });
+    return { ...reply, headers: { ...reply.headers, "x-toolscope-session": track.id } };
+  } finally {
+    free();
+  }
+}
+
 /**
  * Handles one capture request: picks the endpoint and upstream, records the request into its
  * session, and relays it (see reply.ts). Never throws for a client's input: an unknown path is a
@@ -147,16 +265,14 @@ export async function handleCapture(deps: CaptureDeps, request: CaptureRequest):
   if (!endpoint) return replyError(request.family, 404, `Not found: POST ${request.path}`);
   const parsed = parseJson(request.bodyText);
   if (!isRecord(parsed)) return replyError(request.family, 400, "The request body must be a JSON object.");
-  const format = endpoint.kind === "model" ? endpoint.format : null;
+  const model = endpoint.kind === "model" ? endpoint.format : "anthropic";
   const chosen = chooseUpstream(
     deps.upstreams,
     request.family,
-    format,
+    endpoint.kind === "model" ? model : null,
     request.headers["x-toolscope-upstream"],
   );
   if (!chosen.ok) return chosen.reply;
-  if (endpoint.kind === "count-tokens") return countTokens(chosen.upstream, request, parsed);
-  const model = endpoint.format;
   const captured = readCapturedRequest(parsed, model);
   const record: RequestRecord = {
     format: model,
@@ -171,9 +287,31 @@ export async function handleCapture(deps: CaptureDeps, request: CaptureRequest):
     },
     provider: describeProvider(chosen.upstream, model, parsed),
     receivedAt: runtime.clock.now(),
+    // Only the offline upstream models a prompt cache: a real one's request pays nothing for it.
+    prefix:
+      chosen.upstream.kind === "offline" && request.bodyText.length <= PREFIX_LIMIT_CHARS
+        ? readPromptPrefix(parsed)
+        : null,
   };
-  const placed = placeRequest(runtime, record, request.headers["x-toolscope-session"]);
-  if (!placed.ok) return replyError(request.family, 400, placed.message);
-  const opened = openRequest(runtime, placed.track, record, { from: placed.from, retry: placed.retry });
-  return relayResponse({ runtime, upstream: chosen.upstream, request, opened, format: model });
+  if (endpoint.kind === "count-tokens") return handleCount(deps, request, chosen.upstream, record);
+  const placed = await placeInLane(runtime, record, request.headers["x-toolscope-session"], request.signal);
+  if (!placed.ok) return replyError(request.family, placed.status, placed.message);
+  try {
+    const opened = openRequest(runtime, placed.track, record, { from: placed.from, retry: placed.retry });
+    const promptCache = record.prefix
+      ? estimateCacheUse(model, record.prefix, opened.previousPrefix)
+      : undefined;
+    return await relayResponse({
+      runtime,
+      upstream: chosen.upstream,
+      request,
+      opened,
+      format: model,
+      ...(promptCache ? { promptCache } : {}),
+      onFinished: placed.free,
+    });
+  } catch (error) {
+    placed.free();
+    throw error;
+  }
 }

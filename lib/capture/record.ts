@@ -25,6 +25,7 @@ import {
   type ToolDefinition,
 } from "@/lib/trace/config";
 import type { CaptureRequestInfo, NewEvent, TokenEstimate } from "@/lib/trace/events";
+import type { PrefixUnit } from "@/lib/trace/prompt-cache";
 import type { CapturedRequest } from "./read-request";
 import { summarizeMessage } from "@/lib/agent/import/conversation";
 import { createTrack, summarizeValue, type SessionTrack } from "./tracks";
@@ -44,14 +45,17 @@ export interface RequestRecord {
   provider: ProviderConfig;
   /** When the request arrived (epoch ms). */
   receivedAt: number;
+  /** Its prefix for the prompt cache (`null` past the size limit). */
+  prefix: PrefixUnit[] | null;
 }
 
-/** Where a request landed: its session, turn, attempt and run. */
+/** Where a request landed: its session, turn, attempt and run, and the prefix its session's previous request left. */
 export interface OpenedRequest {
   track: SessionTrack;
   turn: number;
   attempt: number;
   runId: string;
+  previousPrefix: PrefixUnit[] | null;
 }
 
 function estimateTokens(body: Record<string, unknown>, text: string): TokenEstimate {
@@ -205,8 +209,13 @@ export function openRequest(
     for (const event of events) runtime.store.append(track.id, event);
   });
   Object.assign(track, { turn, attempt, answered: false, touchedAt: record.receivedAt });
-  track.conversation = record.summaries;
-  return { track, turn, attempt, runId };
+  const previousPrefix = track.prefix;
+  Object.assign(track, {
+    conversation: record.summaries,
+    requestLength: record.summaries.length,
+    prefix: record.prefix,
+  });
+  return { track, turn, attempt, runId, previousPrefix };
 }
 
 /** How a captured request ended. */

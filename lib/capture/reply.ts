@@ -12,6 +12,7 @@ import type { Runtime } from "@/lib/agent/runtime";
 import { readErrorMessage } from "@/lib/providers/retry-wait";
 import type { SseEvent } from "@/lib/protocol/sse";
 import type { WireFormat } from "@/lib/protocol/unified";
+import type { CacheUse } from "@/lib/trace/prompt-cache";
 import { replyError } from "./endpoints";
 import { finishRequest, type OpenedRequest, type RequestEnd } from "./record";
 import { relayStream, type RelayEnd } from "./relay";
@@ -36,6 +37,10 @@ export interface RelayContext {
   request: CaptureRequest;
   opened: OpenedRequest;
   format: WireFormat;
+  /** What the session's prompt cache gives this request (for the offline upstream). */
+  promptCache?: CacheUse;
+  /** Called once the request's end is recorded (frees the session for its next request). */
+  onFinished?: () => void;
 }
 
 function readHeaders(headers: Headers, drop: ReadonlySet<string>): Record<string, string> {
@@ -103,7 +108,13 @@ export async function relayResponse(context: RelayContext): Promise<CaptureReply
   const abort = () => controller.abort(request.signal.reason);
   if (request.signal.aborted) abort();
   else request.signal.addEventListener("abort", abort, { once: true });
-  const finish = (end: RequestEnd) => finishRequest(runtime, opened, end, runtime.clock.now());
+  const finish = (end: RequestEnd) => {
+    try {
+      finishRequest(runtime, opened, end, runtime.clock.now());
+    } finally {
+      context.onFinished?.();
+    }
+  };
   let response: Response;
   try {
     response = await upstream.send({
@@ -113,6 +124,7 @@ export async function relayResponse(context: RelayContext): Promise<CaptureReply
       body: request.bodyText,
       signal: controller.signal,
       turn,
+      ...(context.promptCache ? { promptCache: context.promptCache } : {}),
     });
   } catch (error) {
     request.signal.removeEventListener("abort", abort);

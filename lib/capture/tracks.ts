@@ -10,12 +10,17 @@ import { summarizeMessage } from "@/lib/agent/import/conversation";
 import type { Runtime } from "@/lib/agent/runtime";
 import type { UnifiedMessage, WireFormat } from "@/lib/protocol/unified";
 import { canonicalizeValue } from "@/lib/trace/canonical-json";
+import type { PrefixUnit } from "@/lib/trace/prompt-cache";
 
 export interface SessionTrack {
   id: string;
   format: WireFormat;
   /** The recorded conversation, one summary per message. */
   conversation: string[];
+  /** How many of `conversation`'s messages the last request sent (the rest is its reply). */
+  requestLength: number;
+  /** The last request's prefix, for the offline upstream's prompt cache (`null` before one, or past the size limit). */
+  prefix: PrefixUnit[] | null;
   /** The turn of the session's last request (0 before the first). */
   turn: number;
   /** The attempt of that request within its turn. */
@@ -47,6 +52,9 @@ export function listTracks(runtime: Runtime): Map<string, SessionTrack> {
   return tracks;
 }
 
+/** Request bodies above this many characters get no prompt-cache model: reading their prefix would hold the relay. */
+export const PREFIX_LIMIT_CHARS = 4_000_000;
+
 /** How many tracks a process keeps: the least recently used beyond it are forgotten (their sessions stay). */
 export const TRACK_LIMIT = 500;
 
@@ -59,6 +67,13 @@ export function rememberTrack(runtime: Runtime, track: SessionTrack): void {
     .sort((a, b) => a.touchedAt - b.touchedAt)
     .slice(0, tracks.size - TRACK_LIMIT);
   for (const stale of oldest) tracks.delete(stale.id);
+}
+
+/** How many leading summaries two conversations share. */
+export function countShared(a: readonly string[], b: readonly string[]): number {
+  let index = 0;
+  while (index < a.length && index < b.length && a[index] === b[index]) index++;
+  return index;
 }
 
 /** Canonical summaries of messages (see {@link summarizeMessage}). */
@@ -76,7 +91,9 @@ export function measureContinuation(track: SessionTrack, summaries: readonly str
   const recorded = track.conversation;
   if (recorded.length === 0) return -1;
   // An answered request is continued by a longer one; an unanswered one also by its retry.
-  if (summaries.length < recorded.length || (track.answered && summaries.length === recorded.length))
+  // Before its first request (a token count's session) a track is also continued by an equal one.
+  const equalContinues = !track.answered || track.turn === 0;
+  if (summaries.length < recorded.length || (!equalContinues && summaries.length === recorded.length))
     return -1;
   for (let index = 0; index < recorded.length; index++) if (recorded[index] !== summaries[index]) return -1;
   return recorded.length;
@@ -111,6 +128,8 @@ export function createTrack(id: string, format: WireFormat, now: number): Sessio
     id,
     format,
     conversation: [],
+    requestLength: 0,
+    prefix: null,
     turn: 0,
     attempt: 0,
     answered: true,
@@ -121,31 +140,4 @@ export function createTrack(id: string, format: WireFormat, now: number): Sessio
     tools: "",
     touchedAt: now,
   };
-}
-
-/**
- * A track for a capture session this process has not seen (named by `x-toolscope-session` after a
- * restart), rebuilt from its log: its turns, calls and results; its conversation stays unknown,
- * so only the header can add to it.
- */
-export function rebuildTrack(runtime: Runtime, id: string, format: WireFormat): SessionTrack {
-  const track = createTrack(id, format, runtime.clock.now());
-  for (const event of runtime.store.events(id)) {
-    if (event.kind === "request.assembled") {
-      track.turn = Math.max(track.turn, event.turn);
-      track.attempt = event.attempt;
-    } else if (event.kind === "turn.completed") {
-      for (const block of event.unified.content)
-        if (block.type === "toolCall") track.calls.set(block.id, { name: block.name, turn: event.turn });
-      track.replyEndedAt = event.at;
-    } else if (event.kind === "tool.result") track.resolved.add(event.callId);
-    else if (event.kind === "session.created") {
-      track.system = summarizeValue(event.config.system);
-      track.tools = summarizeValue(event.config.tools);
-    } else if (event.kind === "session.configured") {
-      if (event.changes.system) track.system = summarizeValue(event.changes.system.after);
-      if (event.changes.tools) track.tools = summarizeValue(event.changes.tools.after);
-    }
-  }
-  return track;
 }

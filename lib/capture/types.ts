@@ -5,6 +5,7 @@
  */
 import type { UpstreamKind } from "@/lib/contract/capture";
 import type { WireFormat } from "@/lib/protocol/unified";
+import type { CacheUse } from "@/lib/trace/prompt-cache";
 
 /** Which base URL a request came in on: `/capture/anthropic` or `/capture/openai`. */
 export type CaptureFamily = "anthropic" | "openai";
@@ -40,6 +41,11 @@ export interface UpstreamRequest {
   signal: AbortSignal;
   /** The turn this request is in its session (the offline model's faults count turns). */
   turn: number;
+  /**
+   * What a prompt cache holding the session's previous request gives this one
+   * (lib/trace/prompt-cache.ts): the offline upstream reports it in its usage; a real one has its own.
+   */
+  promptCache?: CacheUse;
 }
 
 /**

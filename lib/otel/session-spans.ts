@@ -266,6 +266,7 @@ function mapEvent(state: MapState, event: TraceEvent): void {
     case "mcp.connected":
     case "mcp.failed":
     case "mcp.message":
+    case "tokens.counted":
       return;
     default:
       return assertNever(event, "event kind");

@@ -11,8 +11,10 @@ import { readProviderDefaults, readProviderKey, writeJsonAtomic } from "./keys";
 /**
  * The capture upstreams this server has (docs/api.md, "Capture"): the offline model, always; the
  * real providers with the keys Toolscope holds (settings page or environment, lib/server/keys.ts);
- * an OpenAI-compatible server at the base URL set for OpenAI Chat or Responses. The client's own
- * key is never among what an upstream sends: lib/server removed it before the use case ran.
+ * an OpenAI-compatible server at the base URL set for OpenAI Chat or Responses, with its own key
+ * (`TOOLSCOPE_COMPAT_API_KEY`) or none — never the OpenAI key, which is for api.openai.com only.
+ * The client's own key is never among what an upstream sends: lib/server removed it before the
+ * use case ran.
  */
 
 /** The file in the data dir holding the default upstream. */
@@ -108,7 +110,11 @@ export function listUpstreams(clock: Clock, config: ServerConfig = loadServerCon
             body: request.body,
             signal: request.signal,
           },
-          { turn: request.turn, attempt: 1 },
+          {
+            turn: request.turn,
+            attempt: 1,
+            ...(request.promptCache ? { promptCache: request.promptCache } : {}),
+          },
         ),
     },
     {
@@ -141,7 +147,7 @@ export function listUpstreams(clock: Clock, config: ServerConfig = loadServerCon
       send: sendOver(
         compatibleURL ?? OPENAI_URL,
         true,
-        openaiKey ? { authorization: `Bearer ${openaiKey}` } : {},
+        config.compatApiKey ? { authorization: `Bearer ${config.compatApiKey}` } : {},
       ),
     },
   ];

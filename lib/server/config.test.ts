@@ -17,6 +17,7 @@ describe("parseServerConfig", () => {
       tokenFromEnv: null,
       anthropicApiKey: null,
       openaiApiKey: null,
+      compatApiKey: null,
       cookieDays: 30,
       otlp: null,
       databaseUrl: null,
@@ -32,6 +33,7 @@ describe("parseServerConfig", () => {
       TOOLSCOPE_TOKEN: "from-env-token-123",
       ANTHROPIC_API_KEY: "sk-ant-x",
       OPENAI_API_KEY: "sk-openai-y",
+      TOOLSCOPE_COMPAT_API_KEY: "compat-key-z",
       TOOLSCOPE_COOKIE_DAYS: "7",
       TOOLSCOPE_OTLP_ENDPOINT: "http://127.0.0.1:4318",
       TOOLSCOPE_OTLP_PROTOCOL: "http/json",
@@ -47,6 +49,7 @@ describe("parseServerConfig", () => {
       tokenFromEnv: "from-env-token-123",
       anthropicApiKey: "sk-ant-x",
       openaiApiKey: "sk-openai-y",
+      compatApiKey: "compat-key-z",
       cookieDays: 7,
       otlp: {
         url: "http://127.0.0.1:4318/v1/traces",

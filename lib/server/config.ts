@@ -17,6 +17,11 @@ export interface ServerConfig {
   readonly tokenFromEnv: string | null;
   readonly anthropicApiKey: string | null;
   readonly openaiApiKey: string | null;
+  /**
+   * The key sent to the OpenAI-compatible capture upstream (`TOOLSCOPE_COMPAT_API_KEY`), or
+   * `null` to send none: another provider's key never goes to a compatible server.
+   */
+  readonly compatApiKey: string | null;
   /** How long a browser's auth cookie lasts, in days (`TOOLSCOPE_COOKIE_DAYS`, default 30). */
   readonly cookieDays: number;
   /** The OTLP export (`TOOLSCOPE_OTLP_ENDPOINT`, `_PROTOCOL`, `_HEADERS`, `_CONTENT`), or `null` when off. */
@@ -65,6 +70,7 @@ export function parseServerConfig(env: ServerEnv): ServerConfig {
     tokenFromEnv: readText(env.TOOLSCOPE_TOKEN),
     anthropicApiKey: readText(env.ANTHROPIC_API_KEY),
     openaiApiKey: readText(env.OPENAI_API_KEY),
+    compatApiKey: readText(env.TOOLSCOPE_COMPAT_API_KEY),
     cookieDays: parseCookieDays(env.TOOLSCOPE_COOKIE_DAYS),
     otlp: parseOtlp(env),
     databaseUrl: parseDatabaseUrl(readText(env.TOOLSCOPE_DATABASE_URL)),

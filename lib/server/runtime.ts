@@ -58,7 +58,8 @@ export function createServerRuntime(config: ServerConfig, clock?: Clock): Runtim
  */
 export function listServerSecrets(config: ServerConfig = loadServerConfig()): SecretLister {
   const otlpHeaders = Object.values(config.otlp?.headers ?? {});
-  return () => [...listProviderKeys(config), resolveToken(config), ...otlpHeaders];
+  const compat = config.compatApiKey ? [config.compatApiKey] : [];
+  return () => [...listProviderKeys(config), ...compat, resolveToken(config), ...otlpHeaders];
 }
 
 /**

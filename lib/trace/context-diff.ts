@@ -151,7 +151,7 @@ function diffHistory(previous: unknown[], current: unknown[]): HistoryDiff {
 }
 
 /** The request's content as units in sending order: each tool, the system prompt's blocks, each message. */
-function contentUnits(
+export function contentUnits(
   body: Record<string, unknown>,
 ): { section: RequestSectionName; index: number; value: unknown }[] {
   return REQUEST_SECTIONS.flatMap((section) => {

@@ -93,6 +93,24 @@ export interface CaptureRequestInfo {
   client: string;
 }
 
+/**
+ * A capture only: a client's token count (`POST …/v1/messages/count_tokens`), recorded in its
+ * session without opening a turn: `afterTurn` is the turn of the session's last request (0 before
+ * the first). `body` is the client's body exactly; `response` the answer it got (JSON when it
+ * parses), `inputTokens` its `input_tokens` (`null` when the upstream refused).
+ */
+export interface TokensCounted extends Envelope {
+  kind: "tokens.counted";
+  afterTurn: number;
+  format: WireFormat;
+  body: Record<string, unknown>;
+  headers: Record<string, string>;
+  capture: CaptureRequestInfo;
+  status: number;
+  inputTokens: number | null;
+  response: unknown;
+}
+
 export interface WireResponse extends Envelope {
   kind: "wire.response";
   turn: number;
@@ -295,6 +313,7 @@ export type TraceEvent =
   | UserMessage
   | RunStarted
   | RequestAssembled
+  | TokensCounted
   | WireResponse
   | WireEvent
   | WireError

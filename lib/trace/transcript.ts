@@ -89,6 +89,7 @@ export function reduceTranscript(view: TranscriptView, event: TraceEvent): Trans
     case "mcp.connected":
     case "mcp.failed":
     case "mcp.message":
+    case "tokens.counted":
       return view;
     default:
       return assertNever(event, "event kind");

@@ -17,6 +17,7 @@ const EVENT_KINDS: Readonly<Record<EventKind, boolean>> = {
   "user.message": true,
   "run.started": true,
   "request.assembled": true,
+  "tokens.counted": true,
   "wire.response": true,
   "wire.event": true,
   "wire.error": true,

@@ -48,14 +48,23 @@ function readArguments(block: OfflineToolUseBlock): string {
   return block.rawJson ?? JSON.stringify(block.input);
 }
 
+/** Chat's usage: its prompt tokens include the cached ones (`prompt_tokens_details`, when a cache was modelled). */
 function readUsage(message: OfflineMessage) {
-  const { input_tokens: prompt, output_tokens: completion } = message.usage;
+  const { output_tokens: completion, cache_read_input_tokens: cached } = message.usage;
+  const prompt = readPromptTokens(message);
   return {
     prompt_tokens: prompt,
     completion_tokens: completion,
     total_tokens: prompt + completion,
+    ...(cached === undefined ? {} : { prompt_tokens_details: { cached_tokens: cached, audio_tokens: 0 } }),
     completion_tokens_details: { reasoning_tokens: 0 },
   };
+}
+
+/** The whole prompt's tokens: Anthropic's usage splits off the cached ones, OpenAI's counts them in. */
+export function readPromptTokens(message: OfflineMessage): number {
+  const usage = message.usage;
+  return usage.input_tokens + (usage.cache_read_input_tokens ?? 0) + (usage.cache_creation_input_tokens ?? 0);
 }
 
 /** The whole completion, as the non-streaming API returns it and a stream assembles to. */

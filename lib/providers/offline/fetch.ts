@@ -8,11 +8,12 @@ import "server-only";
 import type { Clock } from "@/lib/clock/types";
 import type { TransportContext } from "@/lib/providers/types";
 import type { Fault } from "@/lib/trace/config";
+import type { CacheUse } from "@/lib/trace/prompt-cache";
 import { createFaultPlan, planStreamChunks, respondFaultStatus } from "./faults";
 import { deriveRequestId } from "./ids";
 import { DEFAULT_PLANNERS } from "./plan";
 import { respondOffline } from "./respond";
-import type { OfflinePlanner, OfflineToolMeta } from "./types";
+import type { OfflineMessage, OfflinePlanner, OfflineToolMeta } from "./types";
 import { ANTHROPIC_WIRE, OFFLINE_WIRES, type OfflineWire } from "./wires";
 
 export interface OfflineFetchOptions {
@@ -27,12 +28,34 @@ export interface OfflineFetchOptions {
   planners?: readonly OfflinePlanner[];
 }
 
+/**
+ * What a fetch call may add to the tap's turn: the prompt cache's use for this request, when the
+ * caller models one (a capture: lib/trace/prompt-cache.ts); the usage then reports it.
+ */
+export interface OfflineCallContext extends TransportContext {
+  promptCache?: CacheUse;
+}
+
 /** The offline model as a transport: a `fetch` that also reads the tap's turn (turn 1 without it). */
 export type OfflineFetch = (
   input: RequestInfo | URL,
   init?: RequestInit,
-  context?: TransportContext,
+  context?: OfflineCallContext,
 ) => Promise<Response>;
+
+/**
+ * `usage` with the cache's counters: Anthropic's input tokens are the uncached rest (the total
+ * grows when the cached prefix counts more than the model's own estimate of the whole).
+ */
+function applyCacheUse(usage: OfflineMessage["usage"], cache: CacheUse): OfflineMessage["usage"] {
+  const cached = cache.readTokens + cache.creationTokens;
+  return {
+    ...usage,
+    input_tokens: Math.max(usage.input_tokens, cached) - cached,
+    cache_creation_input_tokens: cache.creationTokens,
+    cache_read_input_tokens: cache.readTokens,
+  };
+}
 
 /** The reason to reject or error with when `signal` aborts. */
 function readAbortReason(signal: AbortSignal): unknown {
@@ -124,7 +147,9 @@ export function createOfflineFetch(options: OfflineFetchOptions): OfflineFetch {
     const faults = plan.take(context?.turn ?? 1);
     if (faults.delayMs > 0) await options.clock.sleep(faults.delayMs, signal ?? undefined);
     if (faults.failure?.kind === "http-status") return respondFaultStatus(faults.failure, wire, requestId);
-    const message = respondOffline(parsed.request, { toolMeta: options.toolMeta, planners });
+    const answer = respondOffline(parsed.request, { toolMeta: options.toolMeta, planners });
+    const cache = context?.promptCache;
+    const message = cache ? { ...answer, usage: applyCacheUse(answer.usage, cache) } : answer;
     const wireContext = {
       created: Math.floor(options.clock.now() / 1000),
       body: json as Record<string, unknown>,

@@ -14,7 +14,7 @@
  */
 import "server-only";
 import { assertNever } from "@/lib/protocol/unified";
-import type { EncodeContext } from "./chat-sse";
+import { readPromptTokens, type EncodeContext } from "./chat-sse";
 import { splitJsonPieces, splitTextDeltas, type SseEvent } from "./sse";
 import type { OfflineContentBlock, OfflineMessage } from "./types";
 
@@ -79,7 +79,8 @@ function isCut(message: OfflineMessage): boolean {
  * for a `max_tokens` cut — with every item and usage.
  */
 export function toResponse(message: OfflineMessage, context: ResponsesEncodeContext, completed: boolean) {
-  const { input_tokens: input, output_tokens: output } = message.usage;
+  const { output_tokens: output, cache_read_input_tokens: cached } = message.usage;
+  const input = readPromptTokens(message);
   const status = !completed ? "in_progress" : isCut(message) ? "incomplete" : "completed";
   return {
     id: `resp_offline_${readHex(message)}`,
@@ -97,7 +98,7 @@ export function toResponse(message: OfflineMessage, context: ResponsesEncodeCont
     usage: completed
       ? {
           input_tokens: input,
-          input_tokens_details: { cached_tokens: 0 },
+          input_tokens_details: { cached_tokens: cached ?? 0 },
           output_tokens: output,
           output_tokens_details: { reasoning_tokens: 0 },
           total_tokens: input + output,

@@ -89,7 +89,13 @@ export interface OfflineMessage {
   content: OfflineContentBlock[];
   stop_reason: OfflineStopReason;
   stop_sequence: null;
-  usage: { input_tokens: number; output_tokens: number };
+  usage: {
+    input_tokens: number;
+    output_tokens: number;
+    /** Only when the caller modelled a prompt cache (a capture's offline upstream): then `input_tokens` is the uncached rest. */
+    cache_creation_input_tokens?: number;
+    cache_read_input_tokens?: number;
+  };
 }
 
 /** Per-tool metadata the request body cannot carry, keyed by tool name. */

@@ -32,6 +32,8 @@ export interface CaptureServer {
   dataDir: string;
   /** Everything the server would have printed (console output), to check for the token. */
   output: string[];
+  /** A restart of the server process: a new runtime on the same data dir (its in-memory state gone). */
+  restart(): void;
   close(): Promise<void>;
 }
 
@@ -133,11 +135,17 @@ export async function startCaptureServer(env: Record<string, string> = {}): Prom
     vi.spyOn(console, method).mockImplementation(
       (...args: unknown[]) => void output.push(args.map(String).join(" ")),
     );
-  return {
+  const handle: CaptureServer = {
     origin: `http://127.0.0.1:${port}`,
     runtime,
     dataDir,
     output,
+    restart() {
+      resetServerConfigCache();
+      resetKeyStoreCache();
+      handle.runtime = createServerRuntime(loadServerConfig(), systemClock);
+      setRuntime(handle.runtime);
+    },
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -150,4 +158,5 @@ export async function startCaptureServer(env: Record<string, string> = {}): Prom
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return handle;
 }

@@ -111,6 +111,32 @@ describe("a captured client's call in the graph", () => {
     expect(findNodeOf(graph, ids("execute"), "stage")?.detail).toBe("run by the client");
   });
 
+  it("says on every stage Toolscope checks what the check found, or why it did not check", () => {
+    const checkOf = (log: ReturnType<typeof buildLog>, stage: string, checker?: ArgumentCheck) =>
+      findNodeOf(
+        projectRunGraph(log, Infinity, checker ? { checkArguments: checker } : {}),
+        ids(stage),
+        "stage",
+      )?.check;
+    const call = (name: string, args: unknown) =>
+      buildLog([sessionCreated({ tools: [READ] }), captured(1), callTurn(1, "c1", name, args)]);
+    expect(checkOf(call("Read", { file_path: "a" }), "lookup", check)).toBe("declared");
+    expect(checkOf(call("Read", { file_path: "a" }), "validate", check)).toBe("valid");
+    expect(checkOf(call("Read", { path: 1 }), "validate", check)).toBe("invalid");
+    expect(checkOf(call("Read", { file_path: "a" }), "validate", () => null)).toBe("checking");
+    expect(checkOf(call("Read", { file_path: "a" }), "validate")).toBe("no-checker");
+    expect(checkOf(call("Wrte", {}), "lookup", check)).toBe("undeclared");
+    expect(checkOf(call("Wrte", {}), "validate", check)).toBe("no-such-tool");
+    const broken = { ...toolCall("c1", "Read", {}), arguments: null, rawArguments: '{"file_path": ' };
+    const notJson = buildLog([
+      sessionCreated({ tools: [READ] }),
+      captured(1),
+      turnCompleted(1, [broken]) as NewEvent,
+    ]);
+    expect(checkOf(notJson, "validate", check)).toBe("not-json");
+    expect(checkOf(call("Read", { file_path: "a" }), "execute", check)).toBeUndefined();
+  });
+
   it("lookup fails for a name the client did not declare; validate is then not checked", () => {
     const log = buildLog([sessionCreated({ tools: [READ] }), captured(1), callTurn(1, "c1", "Wrte", {})]);
     const graph = projectRunGraph(log, Infinity, { checkArguments: check });

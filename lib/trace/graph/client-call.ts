@@ -9,7 +9,14 @@ import type { ToolCallBlock } from "@/lib/protocol/unified";
 import type { ToolDefinition } from "../config";
 import type { Stage } from "../events";
 import { updateNode, updateNodeOf, withSeq, type ArgumentCheck, type RunGraphState } from "./graph-state";
-import { createEdge, graphIds, type GraphEdge, type GraphNodeStatus, type StageNode } from "./types";
+import {
+  createEdge,
+  graphIds,
+  type ClientCheck,
+  type GraphEdge,
+  type GraphNodeStatus,
+  type StageNode,
+} from "./types";
 
 /** The stages of a client-run call, in order; `normalize` is the node of the result the client sent. */
 export const CLIENT_STAGES = [
@@ -24,32 +31,48 @@ const clip = (text: string, max = 160) => (text.length > max ? `${text.slice(0, 
 interface Verdict {
   status: GraphNodeStatus;
   detail: string;
+  check?: ClientCheck;
 }
 
 function lookUp(name: string, tools: readonly ToolDefinition[]): Verdict {
   const found = tools.some((tool) => tool.name === name);
   const count = `${tools.length} tool${tools.length === 1 ? "" : "s"}`;
   return found
-    ? { status: "ok", detail: `checked by Toolscope: among the client's ${count}` }
-    : { status: "error", detail: `checked by Toolscope: not among the client's ${count}` };
+    ? { status: "ok", detail: `checked by Toolscope: among the client's ${count}`, check: "declared" }
+    : {
+        status: "error",
+        detail: `checked by Toolscope: not among the client's ${count}`,
+        check: "undeclared",
+      };
 }
 
 function validate(block: ToolCallBlock, tool: ToolDefinition | undefined, check?: ArgumentCheck): Verdict {
-  if (!tool) return { status: "skipped", detail: "not checked: the client declared no such tool" };
+  if (!tool)
+    return {
+      status: "skipped",
+      detail: "not checked: the client declared no such tool",
+      check: "no-such-tool",
+    };
   const raw = block.rawArguments.trim();
   if (block.arguments === null && raw !== "" && raw !== "null") {
-    return { status: "error", detail: "checked by Toolscope: the arguments are not JSON" };
+    return { status: "error", detail: "checked by Toolscope: the arguments are not JSON", check: "not-json" };
   }
-  if (!check) return { status: "skipped", detail: "not checked in this view" };
+  if (!check) return { status: "skipped", detail: "not checked in this view", check: "no-checker" };
   const input = block.arguments === null && raw === "" ? {} : block.arguments;
   const result = check({ id: block.id, name: block.name, schema: tool.input_schema, input });
-  if (result === null) return { status: "running", detail: "checking against the client's schema…" };
+  if (result === null)
+    return { status: "running", detail: "checking against the client's schema…", check: "checking" };
   if (result.valid)
-    return { status: "ok", detail: "checked by Toolscope against the client's schema: valid" };
+    return {
+      status: "ok",
+      detail: "checked by Toolscope against the client's schema: valid",
+      check: "valid",
+    };
   const first = result.errors[0];
   const more = result.errors.length > 1 ? ` (+${result.errors.length - 1} more)` : "";
   return {
     status: "error",
+    check: "invalid",
     detail: clip(
       `checked by Toolscope against the client's schema: ${first?.path || "/"} ${first?.message ?? ""}${more}`,
     ),
@@ -81,6 +104,7 @@ export function buildClientCallPipeline(
     by: stage === "lookup" || stage === "validate" ? "toolscope" : "client",
     status: verdicts[stage].status,
     detail: verdicts[stage].detail,
+    ...(verdicts[stage].check ? { check: verdicts[stage].check } : {}),
     seqs: stage === "lookup" || stage === "validate" ? [seq] : [],
   }));
   const chain = [from, ...nodes.map((node) => node.id)];

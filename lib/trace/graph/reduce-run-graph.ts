@@ -105,6 +105,7 @@ export function reduceRunGraph(state: RunGraphState, event: TraceEvent): RunGrap
     case "mcp.connected":
     case "mcp.failed":
     case "mcp.message":
+    case "tokens.counted":
       return state;
     default:
       return assertNever(event, "event kind");

@@ -102,7 +102,17 @@ export interface StageNode extends NodeBase<"stage"> {
    * (executed it, with the client's tool time as `ms`; the result it sent).
    */
   by?: "toolscope" | "client";
+  /** On a stage Toolscope checks itself (`by: "toolscope"`): what the check found, or why there was none. */
+  check?: ClientCheck;
 }
+
+/**
+ * What Toolscope's own check of a client's call found: lookup — `declared` / `undeclared` among the
+ * client's tools; validate — `valid`, `invalid`, `not-json` against the client's schema, `checking`
+ * until the answer comes, or not checked: `no-such-tool`, `no-checker` (a view that runs none).
+ */
+export type ClientCheck =
+  "declared" | "undeclared" | "valid" | "invalid" | "not-json" | "checking" | "no-such-tool" | "no-checker";
 
 /** The branch a call takes when it fails before `execute` (or the run's end answers it). */
 export interface ErrorResultNode extends NodeBase<"error-result"> {
