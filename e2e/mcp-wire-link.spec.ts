@@ -18,6 +18,7 @@ let folder: string;
 test.beforeAll(() => {
   folder = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-mcp-link-")));
   fs.writeFileSync(path.join(folder, "notes.txt"), "a line for the wire link\n");
+  fs.writeFileSync(path.join(folder, "other.txt"), "the other file, read on replay\n");
 });
 test.afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
 
@@ -78,6 +79,17 @@ test("a call's graph node links to its MCP messages: the wire filtered to its to
     { method: "tools/call", shape: "request", direction: "out", callId },
     { method: "tools/call", shape: "response", direction: "in", callId },
   ]);
+  // The detail column is narrow: the filters and rows fit in it (cut with an ellipsis), none runs off.
+  const outside = await page.getByTestId("mcp-pane").evaluate((pane) => {
+    const right = pane.getBoundingClientRect().right;
+    return [...pane.querySelectorAll('select, [data-testid="mcp-wire-row"]')]
+      .map((element) => ({
+        what: element.getAttribute("data-testid") ?? element.tagName,
+        right: element.getBoundingClientRect().right,
+      }))
+      .filter((box) => box.right > right + 1);
+  });
+  expect(outside).toEqual([]);
   await rows.nth(1).click();
   await expect(page.getByTestId("mcp-wire-selected")).toContainText("a line for the wire link");
   await keepScreenshot(page, testInfo, "mcp-node-wire");
@@ -85,6 +97,24 @@ test("a call's graph node links to its MCP messages: the wire filtered to its to
   await page.getByTestId("mcp-wire-clear").click();
   await expect(rows.first()).toHaveAttribute("data-method", "initialize");
   expect(await rows.count()).toBeGreaterThan(2);
+
+  // Replaying the recorded MCP call asks the server again, with the edited arguments.
+  const toolUse = page.locator('[data-testid="block"][data-type="tool_use"]').first();
+  await toolUse.getByTestId("replay-call").click();
+  const dialog = page.getByTestId("replay-dialog");
+  await expect(dialog).toBeVisible();
+  const args = dialog.getByTestId("replay-arguments");
+  await expect(args).toHaveValue(/notes\.txt/);
+  await args.fill(JSON.stringify({ path: `${folder}/other.txt` }));
+  await dialog.getByTestId("replay-run").click();
+  const replayed = dialog.getByTestId("replay-result");
+  await expect(replayed).toContainText("the other file, read on replay", { timeout: RUN_TIMEOUT });
+  await expect(replayed).toHaveAttribute("data-is-error", "false");
+  await expect(dialog.locator('[data-testid="replay-stage"][data-stage="execute"]')).toHaveAttribute(
+    "data-status",
+    "ok",
+  );
+  await keepScreenshot(page, testInfo, "mcp-replay");
 });
 
 for (const width of [1440, 1280]) {
