@@ -103,6 +103,8 @@ test("a call's graph node links to its MCP messages: the wire filtered to its to
   await toolUse.getByTestId("replay-call").click();
   const dialog = page.getByTestId("replay-dialog");
   await expect(dialog).toBeVisible();
+  // It says the server is called again for real (only the sandbox is left alone).
+  await expect(dialog.getByTestId("replay-mcp-note")).toContainText("MCP server fs");
   const args = dialog.getByTestId("replay-arguments");
   await expect(args).toHaveValue(/notes\.txt/);
   await args.fill(JSON.stringify({ path: `${folder}/other.txt` }));
