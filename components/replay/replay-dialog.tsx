@@ -14,6 +14,7 @@ import { callNeedsApproval, findOriginalResult } from "./replay-source";
 import { pickReplayTool, readReplayDraft, type ReplayToolChoice } from "./replay-tool";
 import { ReplayToolField } from "./replay-tool-field";
 import { useReplayCall, type ReplayRequest } from "./use-replay";
+import { readMcpToolName } from "@/components/mcp/mcp-wire";
 
 interface ReplayDialogProps {
   sessionId: string;
@@ -67,10 +68,16 @@ export function ReplayDialog({ sessionId, call, onClose }: ReplayDialogProps) {
     replay.mutate(body);
   }
 
+  const mcp = readMcpToolName(call.name);
   return (
     <ModalDialog title={t("title", { tool: call.name })} onDismiss={onClose} testId="replay-dialog">
       <div className="replay-dialog" data-call-id={call.id}>
         <p className="muted">{t("intro", { callId: call.id })}</p>
+        {mcp ? (
+          <p className="replay-mcp-note" role="note" data-testid="replay-mcp-note">
+            {t("mcpNote", { tool: mcp.tool, server: mcp.server })}
+          </p>
+        ) : null}
         <label htmlFor={argumentsId}>{t("arguments")}</label>
         <textarea
           id={argumentsId}

@@ -34,6 +34,11 @@ export interface LoopEffects {
   atomically?: PipelineContext["atomically"];
   /** Runs the session's MCP tools; absent, their calls are error results. */
   mcp?: PipelineContext["mcp"];
+  /**
+   * The `session.configured` events recorded outside the run after seq `after` (an MCP server's
+   * `tools/list_changed`): each turn's request is built with them. Absent: none.
+   */
+  readConfigured?(after: number): TraceEvent[];
 }
 
 export interface LoopInput {
@@ -65,8 +70,10 @@ export async function runAgentLoop(input: LoopInput, effects: LoopEffects): Prom
   if (input.text !== undefined) emit({ kind: "user.message", turn, text: input.text });
 
   const maxTurns = input.maxTurns ?? MAX_TURNS;
+  const configuredCursor = { through: input.events.at(-1)?.seq ?? -1 };
   try {
     for (let round = 0; round < maxTurns; round++, turn++) {
+      adoptConfigured(log, effects, configuredCursor);
       const completed = await requestTurn(turn, log, emit, effects, input.signal);
       const calls = completed.unified.content.filter((b): b is ToolCallBlock => b.type === "toolCall");
       if (calls.length === 0) {
@@ -111,6 +118,21 @@ export async function runAgentLoop(input: LoopInput, effects: LoopEffects): Prom
     const message = error instanceof Error ? error.message : String(error);
     end(emit, "run.failed", input.runId, message, log);
   }
+}
+
+/**
+ * Folds into the run's log, where their seq puts them, the configuration events recorded outside
+ * it after `cursor.through` (they may fall between the run's own), and moves the cursor past them.
+ */
+function adoptConfigured(log: TraceEvent[], effects: LoopEffects, cursor: { through: number }): void {
+  if (!effects.readConfigured) return;
+  for (const event of effects.readConfigured(cursor.through)) {
+    let at = log.length;
+    while (at > 0 && log[at - 1]!.seq > event.seq) at--;
+    if (log[at - 1]?.seq !== event.seq) log.splice(at, 0, event);
+    cursor.through = Math.max(cursor.through, event.seq);
+  }
+  cursor.through = Math.max(cursor.through, log.at(-1)?.seq ?? -1);
 }
 
 /**

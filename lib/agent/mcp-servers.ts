@@ -15,8 +15,13 @@ export interface ServerListing {
   server: string;
   ok: boolean;
   tools: ToolDefinition[];
+  /** The handshake and listing as `mcp.message`s (empty when the connection was already open), to record before `event`. */
+  wire: NewEvent[];
   event: NewEvent;
 }
+
+/** The listing's events in the order they are recorded: its wire, then `mcp.connected` or `mcp.failed`. */
+export const listingEvents = (listing: ServerListing): NewEvent[] => [...listing.wire, listing.event];
 
 /**
  * Opens (or reuses) the session's connection to `server` and lists its tools: `mcp.connected`
@@ -29,18 +34,24 @@ export async function connectAndList(
   config: McpServerConfig,
   reason: NonNullable<McpConnected["reason"]>,
 ): Promise<ServerListing> {
+  // Until the listing is answered, its messages are kept here (the session may not exist yet);
+  // from then on the connection's messages outside calls are appended as they come.
+  const wire: NewEvent[] = [];
+  let buffering = true;
+  const events = sessionServerEvents(runtime, sessionId, (event) => {
+    if (!buffering) return false;
+    wire.push(event);
+    return true;
+  });
   try {
-    const { connection } = await runtime.mcp.open(
-      sessionId,
-      server,
-      config,
-      sessionServerEvents(runtime, sessionId),
-    );
+    const { connection } = await runtime.mcp.open(sessionId, server, config, events);
     const listed = await connection.listTools();
+    buffering = false;
     return {
       server,
       ok: true,
       tools: listed.map((tool) => toToolDefinition(server, tool, config.timeoutMs)),
+      wire,
       event: {
         kind: "mcp.connected",
         server,
@@ -51,8 +62,9 @@ export async function connectAndList(
       },
     };
   } catch (error) {
+    buffering = false;
     await runtime.mcp.stop(sessionId, server);
-    return { server, ok: false, tools: [], event: describeFailure(server, error) };
+    return { server, ok: false, tools: [], wire, event: describeFailure(server, error) };
   }
 }
 
@@ -80,15 +92,30 @@ export function replaceServerTools(
 }
 
 /**
- * What the session's connections report outside any call, appended to its log: a server lost
+ * What the session's connections report outside any call, appended to its log: the handshake
+ * and listings as `mcp.message` (to `keep` first, while it takes them), a server lost
  * (`mcp.failed`; the next call starts it again), and a changed tool list (`tools/list_changed`:
- * listed again, `session.configured` with the new tools when they differ, and `mcp.connected`).
+ * listed again, and when the tools differ `session.configured` with the new ones and
+ * `mcp.connected`; notifications that come while a listing is under way make one more).
  */
-export function sessionServerEvents(runtime: Runtime, sessionId: string): ServerEvents {
+export function sessionServerEvents(
+  runtime: Runtime,
+  sessionId: string,
+  keep: (event: NewEvent) => boolean = () => false,
+): ServerEvents {
   const append = (event: NewEvent) => {
     if (runtime.store.getSession(sessionId)) runtime.store.append(sessionId, event);
   };
   return {
+    onMessage(server, direction, message) {
+      const event: NewEvent = {
+        kind: "mcp.message",
+        server,
+        direction,
+        message: message as Record<string, unknown>,
+      };
+      if (!keep(event)) append(event);
+    },
     onLost(server, why, stderr) {
       append({
         kind: "mcp.failed",
@@ -98,9 +125,38 @@ export function sessionServerEvents(runtime: Runtime, sessionId: string): Server
       });
     },
     onToolsChanged(server) {
-      void relist(runtime, sessionId, server).then((events) => events.forEach(append));
+      relistOnce(runtime, sessionId, server, append);
     },
   };
+}
+
+/** The listings under way after `tools/list_changed`, per runtime, by session and server. */
+const relisting = new WeakMap<Runtime, Map<string, { done: Promise<void>; again: boolean }>>();
+
+/** Lists `server` again; a notification while that is under way asks for one more listing after it. */
+function relistOnce(runtime: Runtime, sessionId: string, server: string, append: (event: NewEvent) => void) {
+  let pending = relisting.get(runtime);
+  if (!pending) relisting.set(runtime, (pending = new Map()));
+  const key = `${sessionId}\u0000${server}`;
+  const under = pending.get(key);
+  if (under) {
+    under.again = true;
+    return;
+  }
+  const state = { done: Promise.resolve(), again: false };
+  state.done = (async () => {
+    do {
+      state.again = false;
+      const events = await relist(runtime, sessionId, server).catch(() => []);
+      events.forEach(append);
+    } while (state.again);
+  })().finally(() => pending.delete(key));
+  pending.set(key, state);
+}
+
+/** Resolves once no listing of the session's `server` is under way (at once when none is). */
+export async function settleRelisting(runtime: Runtime, sessionId: string, server: string): Promise<void> {
+  await relisting.get(runtime)?.get(`${sessionId}\u0000${server}`)?.done;
 }
 
 async function relist(runtime: Runtime, sessionId: string, server: string): Promise<NewEvent[]> {
@@ -109,10 +165,12 @@ async function relist(runtime: Runtime, sessionId: string, server: string): Prom
   const entry = config?.mcpServers?.[server];
   if (!config || !entry) return [];
   const listing = await connectAndList(runtime, sessionId, server, entry, "list-changed");
-  if (!listing.ok) return [listing.event];
+  if (!listing.ok) return listingEvents(listing);
   const tools = replaceServerTools(config.tools, server, listing.tools);
-  if (JSON.stringify(tools) === JSON.stringify(config.tools)) return [listing.event];
+  // The same tools again: the wire shows the listing; the log gains nothing more.
+  if (JSON.stringify(tools) === JSON.stringify(config.tools)) return listing.wire;
   return [
+    ...listing.wire,
     { kind: "session.configured", changes: { tools: { before: config.tools, after: tools } } },
     listing.event,
   ];
@@ -142,7 +200,7 @@ export function createMcpCaller(
       if (!trusted) return { content: UNTRUSTED(server), isError: true };
       if (!runtime.mcp.isOpen(sessionId, server)) {
         const listing = await connectAndList(runtime, sessionId, server, config, "call");
-        io.emit(listing.event);
+        listingEvents(listing).forEach((event) => io.emit(event));
         if (!listing.ok) {
           const failed = listing.event as Extract<NewEvent, { kind: "mcp.failed" }>;
           return { content: `${failed.error} Nothing ran.`, isError: true };
@@ -166,6 +224,9 @@ export function createMcpCaller(
               callId: io.callId,
             }),
         });
+        // A `tools/list_changed` during the call: its listing is recorded before the run goes on,
+        // so the run's next request offers the tools the server has now.
+        await settleRelisting(runtime, sessionId, server);
         const normalized = normalizeCallResult(result, tool.source.outputSchema, validateForModel);
         return { content: normalized.content, isError: normalized.isError };
       } catch (error) {

@@ -9,7 +9,7 @@ import { configureSession } from "./configure";
 import { newId } from "./ids";
 import { findLiveRun } from "./live-run";
 import { readMcpServers } from "./mcp-config";
-import { connectAndList, replaceServerTools, type ServerListing } from "./mcp-servers";
+import { connectAndList, listingEvents, replaceServerTools, type ServerListing } from "./mcp-servers";
 import { refuse, succeed, type Outcome } from "./outcome";
 import { resolveTools } from "./resolve-tools";
 import type { Runtime } from "./runtime";
@@ -68,7 +68,7 @@ export async function createSessionWithMcp(
       tools.value,
       listings.flatMap((listing) => listing.tools),
     ),
-    events: listings.map((listing) => listing.event),
+    events: listings.flatMap(listingEvents),
   });
   if (!created.ok) await runtime.mcp.stopSession(id);
   return created;
@@ -116,7 +116,7 @@ export async function configureSessionWithMcp(
   return configureSession(runtime, sessionId, body, {
     servers,
     tools: dropTaken(own, mcpTools),
-    events: listings.map((listing) => listing.event),
+    events: listings.flatMap(listingEvents),
   });
 }
 
@@ -142,7 +142,7 @@ export async function trustSessionMcp(runtime: Runtime, sessionId: string): Prom
   let tools = config.tools;
   for (const listing of listings)
     if (listing.ok) tools = replaceServerTools(tools, listing.server, listing.tools);
-  const appended: NewEvent[] = [];
+  const appended: NewEvent[] = listings.flatMap((listing) => listing.wire);
   if (JSON.stringify(tools) !== JSON.stringify(config.tools))
     appended.push({ kind: "session.configured", changes: { tools: { before: config.tools, after: tools } } });
   appended.push(...listings.map((listing) => listing.event));

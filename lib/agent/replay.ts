@@ -11,7 +11,9 @@ import { createSessionRedactor } from "@/lib/store/redact";
 import type { ToolDefinition } from "@/lib/trace/config";
 import type { CallReplayed, TraceEvent, WorkspaceChange } from "@/lib/trace/events";
 import { projectSessionConfig } from "@/lib/trace/session-config";
+import { isMcpTrusted } from "@/lib/trace/mcp-trust";
 import { findLiveRun } from "./live-run";
+import { createMcpCaller } from "./mcp-servers";
 import { refuse, succeed, type Outcome } from "./outcome";
 import { resolveTools } from "./resolve-tools";
 import type { Runtime } from "./runtime";
@@ -43,6 +45,10 @@ const LIVE = "A run is live in this session; wait for it to end, or interrupt it
  * - Approval: a call that needs it gets `decision` from the body; without one it is **denied**
  *   (`denied_by_user`, reason "no decision was given for this replay") and nothing runs.
  * - A tool whose mock is `manual` needs a person: `unprocessable`. A live run: `conflict`.
+ * - An MCP tool (`mcp__server__tool`) calls its server again — started when it is not running,
+ *   the arguments checked against its `inputSchema` first (the `validate` stage) — on the real
+ *   clock (the server's time is real). An untrusted session's server is never started:
+ *   `conflict`; a server the session no longer has: `unprocessable`.
  */
 export async function replayCall(
   runtime: Runtime,
@@ -74,6 +80,21 @@ export async function replayCall(
       `${found.call.name} has a manual mock, which needs a person; it cannot be replayed.`,
     );
 
+  const mcp = tool?.source;
+  const servers = config.mcpServers ?? {};
+  if (mcp) {
+    if (!Object.hasOwn(servers, mcp.mcp))
+      return refuse(
+        "unprocessable",
+        `${found.call.name} comes from the MCP server ${mcp.mcp}, which this session no longer has; it cannot be replayed.`,
+      );
+    if (!isMcpTrusted(runtime.store.getSession(sessionId)!.source, events))
+      return refuse(
+        "conflict",
+        `${found.call.name} comes from the MCP server ${mcp.mcp}, which came with an imported or forked session: it starts only once a person trusts the session (POST /api/sessions/${sessionId}/mcp/trust). Nothing ran.`,
+      );
+  }
+
   const call: ToolCallBlock =
     body.arguments === undefined
       ? found.call
@@ -95,9 +116,10 @@ export async function replayCall(
       policy: config.policy,
       hooks: runtime.hooks,
       validate: validateForModel,
-      clock: createVirtualClock(runtime.clock.now(), { autoAdvance: true }),
+      clock: mcp ? runtime.clock : createVirtualClock(runtime.clock.now(), { autoAdvance: true }),
       log,
       sessionId,
+      ...(mcp ? { mcp: createMcpCaller(runtime, sessionId, servers, true) } : {}),
       awaitDecision: async () => decision,
     }),
   });

@@ -90,6 +90,11 @@ export function startRun(
               config.mcpServers,
               isMcpTrusted(runtime.store.getSession(sessionId)?.source ?? "import", events),
             ),
+            // A server's tools/list_changed during the run reaches its next request.
+            readConfigured: (after: number) =>
+              runtime.store
+                .eventsOfKindsForReading(sessionId, ["session.configured"])
+                .filter((event) => event.seq > after),
           }
         : {}),
     },

@@ -11,8 +11,25 @@ export const STDERR_KEPT_CHARS = 16_000;
 /** How long a server may sit unused before it is stopped (it starts again on the next call). */
 export const DEFAULT_IDLE_MS = 5 * 60_000;
 
+/**
+ * How many `tools/list` exchanges (and, apart, `notifications/tools/list_changed`) of one
+ * connection reach {@link ServerEvents.onMessage}: a server that keeps saying its tools changed
+ * cannot grow the log without bound. The handshake is always passed on.
+ */
+export const LISTINGS_KEPT = 10;
+
+/** The methods of the conversation with a server outside any call: the handshake and the tool listings. */
+const CONVERSATION_REQUESTS = new Set(["initialize", "tools/list"]);
+const CONVERSATION_NOTIFICATIONS = new Set(["notifications/initialized", "notifications/tools/list_changed"]);
+
 /** What a session hears from its servers (the JSON-RPC of each call goes to that call's `onMessage`). */
 export interface ServerEvents {
+  /**
+   * A JSON-RPC message of no call: `initialize` and its answer, `notifications/initialized`,
+   * `tools/list` and its answers, `notifications/tools/list_changed` (bounded: {@link LISTINGS_KEPT}).
+   * Other traffic outside calls (logging, resource notifications) is not passed on.
+   */
+  onMessage?(server: string, direction: "out" | "in", message: JSONRPCMessage): void;
   /** The connection ended without being asked to (the server exited or dropped the stream). */
   onLost(server: string, why: string, stderr: string): void;
   /** `notifications/tools/list_changed`. */
@@ -37,6 +54,11 @@ interface Entry {
   byRequestId: Map<string | number, OpenCall>;
   idle: NodeJS.Timeout | null;
   stopping: boolean;
+  events: ServerEvents;
+  /** The ids of the handshake and listing requests sent, until their answer comes. */
+  conversationIds: Set<string | number>;
+  listings: number;
+  listChanges: number;
 }
 
 const keyOf = (sessionId: string, server: string) => `${sessionId}\u0000${server}`;
@@ -92,6 +114,10 @@ export class McpHub {
       byRequestId: new Map(),
       idle: null,
       stopping: false,
+      events,
+      conversationIds: new Set(),
+      listings: 0,
+      listChanges: 0,
       connection: undefined as unknown as Promise<McpConnection>,
     };
     const tail = this.stderrTail(sessionId, server);
@@ -153,7 +179,7 @@ export class McpHub {
 
   private route(entry: Entry, direction: "out" | "in", message: JSONRPCMessage): void {
     const call = this.findCall(entry, message);
-    if (!call) return;
+    if (!call) return this.routeConversation(entry, direction, message);
     if (direction === "out" && "method" in message && message.method === "tools/call" && "id" in message) {
       call.requestId = message.id;
       entry.byRequestId.set(message.id, call);
@@ -167,6 +193,25 @@ export class McpHub {
           ...(typeof params.total === "number" ? { total: params.total } : {}),
           ...(typeof params.message === "string" ? { message: params.message } : {}),
         });
+    }
+  }
+
+  /** Passes on the handshake and the listings of a connection, at most {@link LISTINGS_KEPT} of each kind. */
+  private routeConversation(entry: Entry, direction: "out" | "in", message: JSONRPCMessage): void {
+    const method = "method" in message ? message.method : null;
+    const id = "id" in message ? message.id : undefined;
+    let keep = false;
+    if (method !== null && id !== undefined && direction === "out" && CONVERSATION_REQUESTS.has(method)) {
+      keep = method === "initialize" || entry.listings++ < LISTINGS_KEPT;
+      if (keep) entry.conversationIds.add(id);
+    } else if (method !== null && CONVERSATION_NOTIFICATIONS.has(method)) {
+      keep = method === "notifications/initialized" || entry.listChanges++ < LISTINGS_KEPT;
+    } else if (method === null && id !== undefined && entry.conversationIds.delete(id)) keep = true;
+    if (!keep) return;
+    try {
+      entry.events.onMessage?.(entry.server, direction, message);
+    } catch {
+      // Recording must not cost the connection its messages.
     }
   }
 

@@ -2,7 +2,8 @@
 // A small MCP server on the real SDK, for the tests of what the reference servers cannot show:
 // `slow` writes to stderr when the client cancels it (so a test can see the server got the
 // cancellation), `crash` exits mid-call, `add-tool` changes the tool list (list_changed),
-// `bad-structure` answers structuredContent that breaks its outputSchema. Tests only.
+// `bad-structure` answers structuredContent that breaks its outputSchema, `churn` says its
+// tools changed many times over. Tests only.
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { z } from "zod";
@@ -66,6 +67,25 @@ server.registerTool(
       content: [{ type: "text", text: "hello from added" }],
     }));
     return { content: [{ type: "text", text: "added" }] };
+  },
+);
+
+server.registerTool(
+  "churn",
+  {
+    description: "Adds and removes a tool `count` times: one tools/list_changed each time.",
+    inputSchema: { count: z.number() },
+    annotations: { readOnlyHint: true },
+  },
+  async ({ count }) => {
+    for (let i = 0; i < count; i++) {
+      const tool = server.registerTool(`churn-${i}`, { description: "Gone at once." }, async () => ({
+        content: [{ type: "text", text: "gone" }],
+      }));
+      tool.remove();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return { content: [{ type: "text", text: `churned ${count} times` }] };
   },
 );
 

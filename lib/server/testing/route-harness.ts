@@ -10,6 +10,7 @@ import { vi } from "vitest";
 import { startMessageRun } from "@/lib/agent/runs";
 import type { Runtime } from "@/lib/agent/runtime";
 import { createSession } from "@/lib/agent/sessions";
+import type { Clock } from "@/lib/clock/types";
 import { createVirtualClock } from "@/lib/clock/virtual-clock";
 import { loadServerConfig, resetServerConfigCache } from "@/lib/server/config";
 import { resetKeyStoreCache } from "@/lib/server/keys";
@@ -39,11 +40,14 @@ export interface RouteFixture {
 
 /**
  * Opens the fixture: stubs the environment the routes read (`TOOLSCOPE_DATA_DIR`, the token,
- * `env`'s extra variables), creates the runtime, and runs `message` to its end offline.
+ * `env`'s extra variables), creates the runtime, and runs `message` to its end offline. Time is
+ * a virtual clock whose sleeps end at once unless `clock` is given (a real MCP server's calls
+ * need real time: their time limit would end them at once).
  */
 export async function openRouteFixture(
   env: Record<string, string> = {},
   message = "What is in notes/todo.md?",
+  clock: Clock = createVirtualClock(1_700_000_000_000, { autoAdvance: true }),
 ): Promise<RouteFixture> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-routes-"));
   vi.stubEnv("TOOLSCOPE_DATA_DIR", dataDir);
@@ -54,10 +58,7 @@ export async function openRouteFixture(
   resetServerConfigCache();
   resetTokenCache();
   resetKeyStoreCache();
-  const runtime = createServerRuntime(
-    loadServerConfig(),
-    createVirtualClock(1_700_000_000_000, { autoAdvance: true }),
-  );
+  const runtime = createServerRuntime(loadServerConfig(), clock);
   setRuntime(runtime);
   const created = createSession(runtime, {});
   if (!created.ok) throw new Error(created.problem.error);
