@@ -92,13 +92,16 @@ function readString(property: PropertyView, tokens: MessageTokens, taken: Taken)
   const format = property.schema.format;
   const pick = (items: readonly string[], set: Set<number>) => items[takeNext(items, set)];
   let value: string | undefined;
+  let typed = true;
   if (isPathProperty(property)) value = pick(tokens.paths, taken.paths);
   else if (URL_PROPERTY.test(property.name) || format === "uri") value = pick(tokens.urls, taken.urls);
   else if (EMAIL_PROPERTY.test(property.name) || format === "email")
     value = pick(tokens.emails, taken.emails);
   else if (CONTENT_PROPERTY.test(property.name))
     value = tokens.quoted[takeNext(tokens.quoted, taken.quoted)]?.value;
-  if (value !== undefined || !property.required) return value;
+  else typed = false;
+  // Without fallbacks, a path, URL or e-mail comes only from a token of its kind ("Cairo" is no path).
+  if (value !== undefined || !property.required || (typed && !taken.fallbacks)) return value;
   return readGenericString(property, tokens, taken);
 }
 

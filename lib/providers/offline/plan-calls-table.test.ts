@@ -7,8 +7,8 @@ type Call = { tool: string; input: Record<string, unknown> };
 
 interface Row {
   message: string;
-  /** The call the model made on the turn before (its result and a summary follow it). */
-  previous?: Call;
+  /** The calls the model made on the turn before (their results and a summary follow). */
+  previous?: Call | Call[];
   expected: Call[];
   choice?: OfflineToolChoice;
 }
@@ -68,6 +68,19 @@ const TABLE: Row[] = [
     expected: [weather("Tokyo", "fahrenheit"), weather("London", "fahrenheit")],
   },
   { message: "Cairo?", previous: weather("Paris"), expected: [weather("Cairo")] },
+  // After several calls, a follow-up goes to the last call it gives a value to.
+  {
+    message: "And in Cairo?",
+    previous: [weather("Paris"), read("notes/todo.md")],
+    expected: [weather("Cairo")],
+  },
+  {
+    message: "and notes/ideas.md?",
+    previous: [weather("Paris"), read("notes/todo.md")],
+    expected: [read("notes/ideas.md")],
+  },
+  // A name is not a path: read_file takes no "Cairo".
+  { message: "And Cairo?", previous: read("notes/todo.md"), expected: [] },
   { message: "and notes/ideas.md?", previous: read("notes/todo.md"), expected: [read("notes/ideas.md")] },
   {
     message: "and notes/b.md?",
@@ -86,15 +99,28 @@ const TABLE: Row[] = [
 ];
 
 /** The conversation before a row's message: the previous call, its result and a summary. */
-function listHistory(previous: Call | undefined): OfflineMessageParam[] {
+function listHistory(previous: Call | Call[] | undefined): OfflineMessageParam[] {
   if (!previous) return [];
+  const calls = Array.isArray(previous) ? previous : [previous];
   return [
     { role: "user", content: "first" },
     {
       role: "assistant",
-      content: [{ type: "tool_use", id: "toolu_1", name: previous.tool, input: previous.input }] as never,
+      content: calls.map((made, index) => ({
+        type: "tool_use",
+        id: `toolu_${index}`,
+        name: made.tool,
+        input: made.input,
+      })) as never,
     },
-    { role: "user", content: [{ type: "tool_result", tool_use_id: "toolu_1", content: "ok" }] as never },
+    {
+      role: "user",
+      content: calls.map((_made, index) => ({
+        type: "tool_result",
+        tool_use_id: `toolu_${index}`,
+        content: "ok",
+      })) as never,
+    },
     { role: "assistant", content: "Done." },
   ];
 }

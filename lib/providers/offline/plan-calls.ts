@@ -19,7 +19,7 @@
 import "server-only";
 import { fillArguments } from "./arguments";
 import { opensFollowUp, splitClauses } from "./clauses";
-import { findPreviousCall, listNamedTools, readUserText } from "./read-request";
+import { findPreviousCalls, listNamedTools, readUserText } from "./read-request";
 import { listProperties } from "./schema";
 import { chooseTool, type ToolScore } from "./score";
 import { tokenizeMessage } from "./tokenize";
@@ -109,16 +109,24 @@ function dropRepeats(calls: readonly PlannedCall[]): PlannedCall[] {
   });
 }
 
-/** The previous call repeated with what `text` names changed, or `null` when it names nothing. */
+/**
+ * A previous call repeated with what `text` names changed, or `null` when it names nothing. Each
+ * clause goes to the last of the previous calls it gives a value to ("And in Cairo?" after a
+ * get_weather and a read_file repeats the get_weather).
+ */
 function planFollowUp(request: OfflineRequest, text: string): PlannedCall[] | null {
-  const previous = findPreviousCall(request);
-  const tool = previous ? findTool(request, previous.name) : undefined;
-  if (!previous || !tool) return null;
+  const previous = findPreviousCalls(request).flatMap((call) => {
+    const tool = findTool(request, call.name);
+    return tool ? [{ tool, input: call.input }] : [];
+  });
   const calls: PlannedCall[] = [];
   for (const clause of splitClauses(text)) {
-    const changes = fill(tool, clause, null, false);
-    if (Object.keys(changes).length > 0)
-      calls.push({ tool, input: mergeInput(tool, previous.input, changes) });
+    for (const call of [...previous].reverse()) {
+      const changes = fill(call.tool, clause, null, false);
+      if (Object.keys(changes).length === 0) continue;
+      calls.push({ tool: call.tool, input: mergeInput(call.tool, call.input, changes) });
+      break;
+    }
   }
   return calls.length > 0 ? dropRepeats(calls) : null;
 }

@@ -110,17 +110,17 @@ function listCallsBefore(request: OfflineRequest, userIndex: number): PastToolCa
 }
 
 /**
- * The last tool call the model made before the last user message, in any earlier assistant
- * message, or `null`: what a follow-up ("And in Cairo?") refers to.
+ * The tool calls of the last assistant message before the last user message that made any, in
+ * order (empty when none did): what a follow-up ("And in Cairo?") refers to.
  */
-export function findPreviousCall(request: OfflineRequest): PastToolCall | null {
+export function findPreviousCalls(request: OfflineRequest): PastToolCall[] {
   for (let index = findLastUserIndex(request) - 1; index >= 0; index--) {
     const message = request.messages[index];
     if (message?.role !== "assistant") continue;
-    const last = listToolCalls(message).at(-1);
-    if (last) return last;
+    const calls = listToolCalls(message);
+    if (calls.length > 0) return calls;
   }
-  return null;
+  return [];
 }
 
 /** The `tool_result` blocks of the last user turn, in order, each with the tool it answers. */
