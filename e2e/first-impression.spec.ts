@@ -33,7 +33,11 @@ test("one message, two parallel calls; a follow-up; answers in sentences (the RE
   page,
 }, testInfo) => {
   await openApp(page);
-  await createSession(page, "Weather and notes");
+  // Made through the API: the first page of a cold server can take longer than the form's wait.
+  const created = await page.request.post("/api/sessions", { data: { title: "Weather and notes" } });
+  expect(created.status()).toBe(201);
+  await page.goto(`/sessions/${encodeURIComponent(((await created.json()) as { id: string }).id)}`);
+  await expect(page.getByTestId("session-title")).toHaveText("Weather and notes", { timeout: 30_000 });
   await send(page, "What is the weather in Paris and what is in notes/todo.md?");
   const turn1 = page.getByTestId("message").nth(1);
   await expect(turn1.locator('[data-testid="block"][data-type="tool_use"]')).toHaveCount(2);
