@@ -3,8 +3,8 @@ import { createSession, expect, openApp, RUN_TIMEOUT, test } from "./support/fix
 
 /**
  * The transcript pane's format switch in real Chromium against the built app: after a
- * read_file run, the same conversation in OpenAI chat and Responses shapes, as raw JSON, side by
- * side with Anthropic, and the request view's diff of turn 2 against turn 1. A turn whose stream
+ * read_file run, the same conversation in OpenAI chat and Responses shapes, as raw JSON, all
+ * four side by side, and the request view's diff of turn 2 against turn 1. A turn whose stream
  * was cut part-way carries its mark in the transcript and on the graph's stream node.
  */
 
@@ -77,12 +77,15 @@ test("the format switch shows the run as OpenAI chat, Responses, raw JSON and th
   ]);
   await page.getByTestId("format-raw").click();
 
-  // Side by side: Anthropic blocks on the left, the chosen format on the right.
+  // Side by side: all four formats over the whole window, one column each.
   await page.getByTestId("format-side-by-side").click();
-  await expect(page.getByTestId("format-column")).toHaveCount(2);
-  await expect(page.getByTestId("message")).toHaveCount(4);
-  await expect(page.getByTestId("format-item")).toHaveCount(5);
+  const sideBySide = page.getByTestId("side-by-side");
+  await expect(sideBySide.getByTestId("side-by-side-heading")).toHaveCount(4);
+  await expect(sideBySide.getByTestId("format-item")).toHaveCount(5);
+  await expect(sideBySide.locator('[data-testid="format-message"][data-role="tool"]')).toHaveCount(1);
   await keepScreenshot(page, testInfo, "side-by-side");
+  await sideBySide.getByTestId("side-by-side-close").click();
+  await expect(sideBySide).toHaveCount(0);
 
   // The request view: turn 2 reuses turn 1's tools and system; its messages changed.
   await page.getByTestId("format-requests").click();

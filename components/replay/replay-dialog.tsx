@@ -58,6 +58,8 @@ export function ReplayDialog({ sessionId, call, onClose }: ReplayDialogProps) {
     const parsed = tryParseJson(text);
     if (!parsed.ok) {
       setParseError(parsed.error);
+      // The last replay's result answered other arguments: never leave it under this error.
+      replay.reset();
       return;
     }
     setParseError(null);

@@ -228,6 +228,7 @@ export function DebuggerScreen({ data, live, initialSeq }: DebuggerScreenProps) 
         events={events}
         seq={cursor.seq}
         live={cursor.live}
+        connection={live}
         onSeek={cursor.seek}
         highlightSeq={paused?.seq ?? null}
       />

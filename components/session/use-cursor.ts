@@ -2,7 +2,7 @@ import { usePathname, useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { TraceEvent } from "@/lib/trace/events";
 
-/** The URL follows the cursor this long after it stops moving (a drag is one update, not fifty). */
+/** The URL follows the cursor at most this often (a drag or a Play is a few updates, not fifty). */
 const URL_DELAY_MS = 250;
 
 export interface Cursor {
@@ -32,16 +32,29 @@ export function useCursor(events: readonly TraceEvent[], initialSeq: number | nu
   /** Only the first render's `?seq` matters: later ones echo what this hook put in the URL. */
   const [openedAt] = useState(initialSeq);
 
+  // Throttled, not debounced: during Play the cursor moves many times a second, and the URL
+  // follows it every URL_DELAY_MS instead of waiting for the playback to stop.
+  const latest = useRef(pinned);
+  const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => {
+    latest.current = pinned;
     if (firstRun.current) {
       firstRun.current = false;
       if ((pinned === null) === (openedAt === null)) return;
     }
-    const timer = setTimeout(() => {
-      router.replace(pinned === null ? pathname : `${pathname}?seq=${pinned}`, { scroll: false });
+    if (pending.current !== null) return;
+    pending.current = setTimeout(() => {
+      pending.current = null;
+      const seq = latest.current;
+      router.replace(seq === null ? pathname : `${pathname}?seq=${seq}`, { scroll: false });
     }, URL_DELAY_MS);
-    return () => clearTimeout(timer);
   }, [pinned, pathname, router, openedAt]);
+  useEffect(
+    () => () => {
+      if (pending.current !== null) clearTimeout(pending.current);
+    },
+    [],
+  );
 
   const seek = useCallback((seq: number) => setPinned(seq >= lastSeq ? null : Math.max(0, seq)), [lastSeq]);
   const goLive = useCallback(() => setPinned(null), []);

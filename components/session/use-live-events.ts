@@ -5,7 +5,8 @@ import { sessionKey } from "@/components/data/query-keys";
 import type { SessionDetail } from "@/lib/contract/sessions";
 import type { TraceEvent } from "@/lib/trace/events";
 
-export type LiveState = "connecting" | "live" | "closed";
+/** `reconnecting`: the stream was open and dropped (the server restarted or the network went). */
+export type LiveState = "connecting" | "live" | "reconnecting" | "closed";
 
 /** Events that arrive together (a fast stream sends hundreds a second) are merged in one update. */
 const FLUSH_DELAY_MS = 30;
@@ -47,7 +48,14 @@ export function useLiveEvents(id: string, loaded: boolean): LiveState {
       pending.push(event);
       timer ??= setTimeout(flush, FLUSH_DELAY_MS);
     };
-    source.onerror = () => setState(source.readyState === EventSource.CLOSED ? "closed" : "connecting");
+    source.onerror = () =>
+      setState((previous) =>
+        source.readyState === EventSource.CLOSED
+          ? "closed"
+          : previous === "live" || previous === "reconnecting"
+            ? "reconnecting"
+            : "connecting",
+      );
 
     return () => {
       source.close();

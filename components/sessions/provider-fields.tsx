@@ -3,6 +3,7 @@ import { useTranslations } from "next-intl";
 import { useId } from "react";
 import { isApiError } from "@/components/data/api";
 import { useSettings, type SettingsView } from "@/components/settings/use-settings";
+import { useProviderReason } from "@/components/settings/provider-reason";
 import type { ProviderConfig, ProviderKind } from "@/lib/trace/config";
 
 export type WireFormat = NonNullable<ProviderConfig["wire"]>;
@@ -64,6 +65,7 @@ export function ProviderFields({
 }) {
   const t = useTranslations("Sessions");
   const settings = useSettings();
+  const explain = useProviderReason();
   const ids = { provider: useId(), wire: useId(), pace: useId(), paceHint: useId() };
   const unavailable = REAL_KINDS.flatMap((kind) => {
     const status = settings.data?.providers[kind];
@@ -71,7 +73,11 @@ export function ProviderFields({
     const reason =
       status && !status.keySet
         ? t("providerNoKey", { envVar: status.envVar })
-        : (status?.reason ?? (settings.isPending ? t("providerChecking") : t("providerUnknown")));
+        : status
+          ? explain(status)
+          : settings.isPending
+            ? t("providerChecking")
+            : t("providerUnknown");
     return [{ kind, reason }];
   });
   const isUnavailable = (kind: ProviderKind) => unavailable.some((entry) => entry.kind === kind);

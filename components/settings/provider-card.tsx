@@ -4,6 +4,7 @@ import { InlineError } from "@/components/common/query-states";
 import type { ConfigurableProvider, KeyProvider } from "@/lib/server/keys";
 import { DefaultsFields, type DefaultsDraft } from "./defaults-fields";
 import { KeyField } from "./key-field";
+import { useProviderReason } from "./provider-reason";
 import { useSaveSettings, type KeyStatus, type ProviderStatus, type SettingsUpdate } from "./use-settings";
 
 /** One provider kind the card configures: its heading (when the card has several), status and wording. */
@@ -35,6 +36,7 @@ export function ProviderCard({
   sections: readonly CardSection[];
 }) {
   const t = useTranslations("Settings");
+  const explain = useProviderReason();
   const save = useSaveSettings();
   const keyInput = useRef<HTMLInputElement>(null);
   const [drafts, setDrafts] = useState(() => readDrafts(sections));
@@ -100,7 +102,7 @@ export function ProviderCard({
             <p className={section.status.runnable ? "runnable" : "warning"} data-testid="runnable">
               {section.status.runnable
                 ? t("runnable")
-                : t("notRunnable", { reason: section.status.reason ?? "" })}
+                : t("notRunnable", { reason: explain(section.status) })}
             </p>
             <DefaultsFields
               draft={drafts[section.kind] ?? { model: "", baseURL: "" }}

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { ErrorState, LoadingState } from "@/components/common/query-states";
+import { DEFAULT_ANTHROPIC_MODEL } from "@/lib/contract/models";
 import { CaptureCard } from "./capture-card";
 import { ProviderCard } from "./provider-card";
 import { SignOutCard } from "./sign-out-card";
@@ -35,7 +36,7 @@ export function SettingsScreen() {
               {
                 kind: "anthropic",
                 status: settings.data.providers.anthropic,
-                modelExample: "claude-sonnet-4-5",
+                modelExample: DEFAULT_ANTHROPIC_MODEL,
                 baseUrlHint: t("Settings.anthropicBaseUrlHint"),
               },
             ]}

@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useRef, type KeyboardEvent, type PointerEvent } from "react";
+import type { LiveState } from "@/components/session/use-live-events";
 import type { TraceEvent } from "@/lib/trace/events";
 import { countEventsThrough } from "@/lib/trace/checkpoints";
 import { TimelineTicks } from "./timeline-ticks";
@@ -14,6 +15,8 @@ interface TimelineProps {
   seq: number;
   /** The cursor is at the end and follows new events. */
   live: boolean;
+  /** The live stream's state: the "● Live" button says so only while events really arrive. */
+  connection?: LiveState;
   onSeek: (seq: number) => void;
   /** The event the run is paused at, marked on the track. */
   highlightSeq?: number | null;
@@ -26,7 +29,14 @@ const PAGE = 10;
  * The whole log as ticks coloured by kind, with a cursor to drag, click or move with the keys
  * (arrows, PageUp/PageDown, Home/End), play/pause at a speed, and a way back to live.
  */
-export function Timeline({ events, seq, live, onSeek, highlightSeq = null }: TimelineProps) {
+export function Timeline({
+  events,
+  seq,
+  live,
+  connection = "live",
+  onSeek,
+  highlightSeq = null,
+}: TimelineProps) {
   const t = useTranslations("Timeline");
   const trackRef = useRef<HTMLDivElement>(null);
   const count = events.length;
@@ -93,19 +103,18 @@ export function Timeline({ events, seq, live, onSeek, highlightSeq = null }: Tim
           </select>
         </label>
         <span className="timeline-position muted" data-testid="timeline-position">
-          {current
-            ? t("position", { seq: current.seq, last: events.at(-1)!.seq, kind: current.kind })
-            : t("empty")}
+          {current ? t("position", { number: position + 1, total: count, kind: current.kind }) : t("empty")}
         </span>
         <button
           type="button"
           className={live ? "timeline-live is-live" : "timeline-live"}
           data-testid="timeline-live"
+          data-connection={connection}
           aria-pressed={live}
           onClick={() => seekIndex(count - 1)}
           title={t("liveHint")}
         >
-          {live ? t("live") : t("goLive")}
+          {!live ? t("goLive") : connection === "live" ? t("live") : t(`connection.${connection}`)}
         </button>
       </div>
       <div
@@ -135,7 +144,9 @@ export function Timeline({ events, seq, live, onSeek, highlightSeq = null }: Tim
           aria-valuemin={events[0]?.seq ?? 0}
           aria-valuemax={events.at(-1)?.seq ?? 0}
           aria-valuenow={current?.seq ?? 0}
-          aria-valuetext={current ? t("cursorValue", { seq: current.seq, kind: current.kind }) : undefined}
+          aria-valuetext={
+            current ? t("cursorValue", { number: position + 1, kind: current.kind }) : undefined
+          }
           style={{ left: `${toPercent(position)}%` }}
           onKeyDown={onKeyDown}
         />

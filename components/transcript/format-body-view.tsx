@@ -5,7 +5,8 @@ import { assertNever } from "@/lib/protocol/unified";
 import { FormatField as Field, FormatMessage, formatContent } from "./format-field";
 import type { OpenAIChatBody, OpenAIResponsesBody } from "./use-transcript-body";
 
-function ChatMessage({ message }: { message: OpenAIChatMessageParam }) {
+/** One Chat Completions message: its role, content and tool calls as sent. */
+export function ChatMessage({ message }: { message: OpenAIChatMessageParam }) {
   return (
     <FormatMessage role={message.role}>
       <dl className="block-fields">
@@ -33,7 +34,8 @@ function ChatMessage({ message }: { message: OpenAIChatMessageParam }) {
   );
 }
 
-function ResponsesItem({ item }: { item: OpenAIResponsesInputItem }) {
+/** One Responses input item: its type and fields as sent. */
+export function ResponsesItem({ item }: { item: OpenAIResponsesInputItem }) {
   const fields = ((): { name: string; value: string }[] => {
     switch (item.type) {
       case "message":

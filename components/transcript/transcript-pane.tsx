@@ -1,6 +1,6 @@
 import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
-import { useState, type ReactNode } from "react";
+import { useRef, useState, type ReactNode } from "react";
 import type { TraceEvent } from "@/lib/trace/events";
 import { FORMAT_NAME_KEYS, TRANSCRIPT_FORMATS, type TranscriptFormat } from "./use-transcript-body";
 import "./transcript.css";
@@ -8,6 +8,9 @@ import "./transcript.css";
 /** The other shapes and the request view load when first chosen (the Anthropic blocks are the default). */
 const FormatPanel = dynamic(() => import("./format-panel").then((m) => m.FormatPanel));
 const RequestView = dynamic(() => import("./request-view").then((m) => m.RequestView));
+const SideBySideView = dynamic(() => import("./side-by-side-view").then((m) => m.SideBySideView), {
+  ssr: false,
+});
 
 interface TranscriptPaneProps {
   sessionId: string;
@@ -49,8 +52,8 @@ function Toggle({
 
 /**
  * The transcript pane: a toolbar choosing the shape (Anthropic blocks by default, OpenAI chat,
- * OpenAI Responses, unified), side by side with Anthropic or alone, as a readable structure or
- * raw JSON; or the request view of each turn. Choices are local view state, never run state.
+ * OpenAI Responses, unified) as a readable structure or raw JSON, or the request view of each
+ * turn; "Side by side" opens all four shapes over the whole window, aligned message by message. Choices are local view state, never run state.
  */
 export function TranscriptPane({ sessionId, seq, events, children }: TranscriptPaneProps) {
   const t = useTranslations("Transcript.format");
@@ -58,30 +61,22 @@ export function TranscriptPane({ sessionId, seq, events, children }: TranscriptP
   const [sideBySide, setSideBySide] = useState(false);
   const [raw, setRaw] = useState(false);
   const [requests, setRequests] = useState(false);
+  const toolbar = useRef<HTMLDivElement>(null);
+  const closeSideBySide = () => {
+    setSideBySide(false);
+    toolbar.current?.querySelector<HTMLButtonElement>('[data-testid="format-side-by-side"]')?.focus();
+  };
   const formatName = (f: TranscriptFormat) => t(`name.${FORMAT_NAME_KEYS[f]}`);
 
   const blocksOnly = format === "anthropic" && !raw;
   let body: ReactNode;
   if (requests) body = <RequestView events={events} seq={seq} />;
-  else if (sideBySide) {
-    body = (
-      <div className="format-columns" data-testid="format-columns">
-        <div className="format-column" data-testid="format-column" data-format="anthropic">
-          <h3 className="format-column-heading">{formatName("anthropic")}</h3>
-          {children}
-        </div>
-        <div className="format-column" data-testid="format-column" data-format={format}>
-          <h3 className="format-column-heading">{formatName(format)}</h3>
-          <FormatPanel sessionId={sessionId} format={format} seq={seq} raw={raw || format === "anthropic"} />
-        </div>
-      </div>
-    );
-  } else
+  else
     body = blocksOnly ? children : <FormatPanel sessionId={sessionId} format={format} seq={seq} raw={raw} />;
 
   return (
     <div className="transcript-formats" data-testid="transcript-formats" data-format={format}>
-      <div className="format-toolbar" role="toolbar" aria-label={t("toolbar")}>
+      <div ref={toolbar} className="format-toolbar" role="toolbar" aria-label={t("toolbar")}>
         <label className="format-select">
           {t("label")}{" "}
           <select
@@ -114,6 +109,7 @@ export function TranscriptPane({ sessionId, seq, events, children }: TranscriptP
         />
       </div>
       {body}
+      {sideBySide ? <SideBySideView sessionId={sessionId} seq={seq} onClose={closeSideBySide} /> : null}
     </div>
   );
 }

@@ -2,6 +2,28 @@ import { useTranslations } from "next-intl";
 import { FormatField as Field, FormatMessage } from "./format-field";
 import type { UnifiedBody } from "./use-transcript-body";
 
+/** A message of the Anthropic or unified shape: its role, then each block as JSON. */
+export function BlockMessage({ message }: { message: { role: string; content: unknown } }) {
+  const blocks: unknown[] = Array.isArray(message.content)
+    ? message.content
+    : [{ type: "text", text: message.content }];
+  return (
+    <FormatMessage role={message.role}>
+      {blocks.map((block, blockIndex) => {
+        const type = (block as { type?: unknown }).type;
+        return (
+          <section key={blockIndex} className="block" data-testid="format-block" data-type={String(type)}>
+            <header className="block-header">
+              <span className="block-type">{String(type)}</span>
+            </header>
+            <pre className="block-json">{JSON.stringify(block, null, 2)}</pre>
+          </section>
+        );
+      })}
+    </FormatMessage>
+  );
+}
+
 /** The unified body: system, the tool count, then each message with its blocks as JSON. */
 export function UnifiedBodyView({ body }: { body: UnifiedBody }) {
   const t = useTranslations("Transcript.format");
@@ -12,16 +34,7 @@ export function UnifiedBodyView({ body }: { body: UnifiedBody }) {
       <ol className="message-list">
         {body.messages.map((message, index) => (
           <li key={index}>
-            <FormatMessage role={message.role}>
-              {message.content.map((block, blockIndex) => (
-                <section key={blockIndex} className="block" data-testid="format-block" data-type={block.type}>
-                  <header className="block-header">
-                    <span className="block-type">{block.type}</span>
-                  </header>
-                  <pre className="block-json">{JSON.stringify(block, null, 2)}</pre>
-                </section>
-              ))}
-            </FormatMessage>
+            <BlockMessage message={message} />
           </li>
         ))}
       </ol>

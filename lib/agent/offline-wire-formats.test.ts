@@ -151,7 +151,7 @@ describe.each(["anthropic", "openai-chat", "openai-responses"] as const)(
       expect(summary!.content).toHaveLength(1);
       expect(summary!.content[0]).toMatchObject({
         type: "text",
-        text: expect.stringMatching(/^read_file returned "# Todo/),
+        text: expect.stringMatching(/^notes\/todo.md reads: "# Todo/),
       });
 
       const transcript = projectTranscript(events);

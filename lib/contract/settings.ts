@@ -40,6 +40,17 @@ const keyStatusFields = {
 export const KeyStatus = Type.Object(keyStatusFields, closed);
 export type KeyStatus = Static<typeof KeyStatus>;
 
+/** Why a provider cannot run, as a code: pages translate it (messages: `Settings.reason.<code>`). */
+export const PROVIDER_REASON_CODES = [
+  "no_anthropic_key",
+  "no_openai_key",
+  "bad_base_url",
+  "faults_offline_only",
+  "unavailable",
+] as const;
+export type ProviderReasonCode = (typeof PROVIDER_REASON_CODES)[number];
+const ProviderReasonCodeSchema = literals(PROVIDER_REASON_CODES);
+
 /** A runnable provider: its key's status (shared by both OpenAI APIs), its defaults and whether it can run. */
 export const ProviderStatus = Type.Object(
   {
@@ -49,8 +60,11 @@ export const ProviderStatus = Type.Object(
     baseURL: Type.Optional(Type.String()),
     /** Whether `POST /api/sessions` would accept this provider now. */
     runnable: Type.Boolean(),
-    /** Why it cannot run, when it cannot. */
+    /** Why it cannot run, when it cannot (English). */
     reason: Type.Optional(Type.String()),
+    /** The same reason as a code a page translates, with `reasonParams` (`{envVar}`, `{baseURL}`…). */
+    reasonCode: Type.Optional(ProviderReasonCodeSchema),
+    reasonParams: Type.Optional(Type.Record(Type.String(), Type.String())),
   },
   closed,
 );

@@ -4,6 +4,7 @@
  * injected. Pure: keys are passed in.
  */
 import "server-only";
+import type { ProviderReasonCode } from "@/lib/contract/settings";
 import type { ProviderConfig } from "@/lib/trace/config";
 
 /** Whose key: Anthropic's, or OpenAI's (shared by Chat Completions and Responses). */
@@ -73,17 +74,43 @@ export function checkProviderShape(config: ProviderConfig): ProviderShapeProblem
   return null;
 }
 
+/**
+ * Why a provider cannot run, as a code and its parameters (which pages translate, see
+ * `ProviderReasonCode` in lib/contract/settings.ts) beside the English message.
+ */
+export interface ProviderProblem {
+  code: ProviderReasonCode;
+  params: Record<string, string>;
+  message: string;
+}
+
+/** The shape problem as a `ProviderProblem`. */
+function describeShapeProblem(shape: ProviderShapeProblem, config: ProviderConfig): ProviderProblem {
+  return shape.path === "/baseURL"
+    ? { code: "bad_base_url", params: { baseURL: String(config.baseURL) }, message: shape.error }
+    : { code: "faults_offline_only", params: {}, message: shape.error };
+}
+
 /** Why `config` cannot run with the keys `readKey` gives, or null when it can. */
-export function checkProviderConfig(config: ProviderConfig, readKey: KeyReader): string | null {
+export function findProviderProblem(config: ProviderConfig, readKey: KeyReader): ProviderProblem | null {
   const shape = checkProviderShape(config);
-  if (shape) return shape.error;
+  if (shape) return describeShapeProblem(shape, config);
   const keyProvider = readKeyProvider(config.kind);
   if (keyProvider === null || readKey(keyProvider) || isLocalBaseURL(config.baseURL)) return null;
   const { env, label } = KEY_NAMES[keyProvider];
-  return (
+  const message =
     `No ${label} API key: set ${env} on the server or enter one on the settings page` +
     (keyProvider === "openai"
       ? ", or point baseURL at a local OpenAI-compatible server (Ollama, vLLM, LM Studio), which needs none."
-      : ".")
-  );
+      : ".");
+  return {
+    code: keyProvider === "openai" ? "no_openai_key" : "no_anthropic_key",
+    params: { envVar: env },
+    message,
+  };
+}
+
+/** Why `config` cannot run with the keys `readKey` gives (the English message), or null when it can. */
+export function checkProviderConfig(config: ProviderConfig, readKey: KeyReader): string | null {
+  return findProviderProblem(config, readKey)?.message ?? null;
 }

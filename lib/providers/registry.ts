@@ -1,6 +1,7 @@
 import "server-only";
 import type { Clock } from "@/lib/clock/types";
 import { systemClock } from "@/lib/clock/system-clock";
+import { DEFAULT_ANTHROPIC_MODEL } from "@/lib/contract/models";
 import { assertNever } from "@/lib/protocol/unified";
 import type { ProviderConfig, ProviderKind, ToolDefinition } from "@/lib/trace/config";
 import { createAnthropicProvider, DEFAULT_MAX_RETRIES } from "./anthropic";
@@ -8,7 +9,13 @@ import { createOfflineFetch } from "./offline/fetch";
 import type { OfflinePlanner } from "./offline/types";
 import { createOpenAIChatProvider } from "./openai-chat";
 import { createOpenAIResponsesProvider } from "./openai-responses";
-import { checkProviderConfig, isLocalBaseURL, readKeyProvider, type KeyReader } from "./provider-checks";
+import {
+  findProviderProblem,
+  isLocalBaseURL,
+  readKeyProvider,
+  type KeyReader,
+  type ProviderProblem,
+} from "./provider-checks";
 import type { ModelProvider } from "./types";
 
 /** What a backend may need from the run besides its config. */
@@ -25,6 +32,8 @@ export type ProviderFactory = (config: ProviderConfig, context: ProviderContext)
 /** Model backends by kind. `check` says why a config cannot run here (null when it can). */
 export interface ProviderFactories {
   check(config: ProviderConfig): string | null;
+  /** The same as `check`, as a code and parameters a page translates beside the English message. */
+  explain(config: ProviderConfig): ProviderProblem | null;
   create(config: ProviderConfig, context?: Partial<ProviderContext>): ModelProvider;
   /** Replaces a backend (tests register scripted models here). */
   register(kind: ProviderKind, factory: ProviderFactory): void;
@@ -40,7 +49,7 @@ export interface ProviderFactoriesOptions {
 }
 
 export const OFFLINE_MODEL = "toolscope-offline-1";
-export const DEFAULT_ANTHROPIC_MODEL = "claude-sonnet-4-5";
+export { DEFAULT_ANTHROPIC_MODEL };
 export const DEFAULT_OPENAI_MODEL = "gpt-4o-mini";
 /** The key sent to a local OpenAI-compatible server that needs none (the SDK requires one). */
 const LOCAL_SERVER_KEY = "no-key-needed";
@@ -122,8 +131,16 @@ export function createProviderFactories({ readKey }: ProviderFactoriesOptions): 
   ]);
   return {
     check(config) {
-      if (!factories.has(config.kind)) return `The ${config.kind} provider is not available in this build.`;
-      return checkProviderConfig(config, readKey);
+      return this.explain(config)?.message ?? null;
+    },
+    explain(config) {
+      if (!factories.has(config.kind))
+        return {
+          code: "unavailable",
+          params: { kind: config.kind },
+          message: `The ${config.kind} provider is not available in this build.`,
+        };
+      return findProviderProblem(config, readKey);
     },
     create(config, context = {}) {
       const factory = factories.get(config.kind);

@@ -1,5 +1,6 @@
 import "server-only";
 import type { ProviderConfig } from "@/lib/trace/config";
+import type { ProviderProblem } from "@/lib/providers/provider-checks";
 import { loadServerConfig } from "./config";
 import {
   CONFIGURABLE_PROVIDERS,
@@ -61,8 +62,8 @@ export interface SettingsUpdate {
   "openai-responses"?: ProviderDefaultsChange;
 }
 
-/** Says why a provider config cannot run here (the provider registry's `check`), `null` when it can. */
-export type CheckProvider = (config: ProviderConfig) => string | null;
+/** Says why a provider config cannot run here (the provider registry's `explain`), `null` when it can. */
+export type CheckProvider = (config: ProviderConfig) => ProviderProblem | string | null;
 
 const KEY_OF: Readonly<Record<ConfigurableProvider, KeyProvider>> = {
   anthropic: "anthropic",
@@ -80,13 +81,15 @@ export function describeSettings(
     const keyStatus = describeKey(keyName, config);
     const defaults = readProviderDefaults(kind, config);
     // Checked as the new-session form sends it: with the default model and base URL.
-    const reason = check({ kind, ...defaults });
+    const problem = check({ kind, ...defaults });
+    const explained = typeof problem === "string" ? null : problem;
     return {
       ...keyStatus,
       keyName,
       ...defaults,
-      runnable: reason === null,
-      ...(reason === null ? {} : { reason }),
+      runnable: problem === null,
+      ...(problem === null ? {} : { reason: explained?.message ?? String(problem) }),
+      ...(explained ? { reasonCode: explained.code, reasonParams: explained.params } : {}),
     };
   };
   return {

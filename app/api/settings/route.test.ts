@@ -79,6 +79,9 @@ describe("GET /api/settings", () => {
       keyName: "anthropic",
       runnable: false,
       reason: anthropicReason,
+      // The same reason as a code and parameters, which pages translate.
+      reasonCode: "no_anthropic_key",
+      reasonParams: { envVar: "ANTHROPIC_API_KEY" },
     });
     expect(providers.openai).toEqual(openaiKeyFromEnv);
     expect(providers["openai-chat"]).toMatchObject({ ...openaiKeyFromEnv, keyName: "openai" });

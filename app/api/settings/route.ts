@@ -6,7 +6,7 @@ import { getRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";
 
-const checkProvider: CheckProvider = (config) => getRuntime().providers.check(config);
+const checkProvider: CheckProvider = (config) => getRuntime().providers.explain(config);
 
 /** The providers' key status (masked), default models and base URLs, and which can run. */
 export function GET() {

@@ -102,7 +102,7 @@ export const forcedToolChoiceLesson: Scenario = {
       match: { kind: "request.assembled", fields: { turn: 3 } },
       text: {
         en: "The setting belongs to the session, so the request with the result forces get_weather again. A real model would have to call it again, and again; the offline model summarizes instead. A harness usually forces a tool for one request, then sets tool_choice back to auto.",
-        zh: "这个设置属于整个会话，所以带着结果的下一个请求仍然强制 get_weather。真正的模型只能一次又一次地调用它；离线模型在这里改为总结结果。程序通常只在一个请求里强制调用工具，之后把 tool_choice 改回 auto。",
+        zh: "这个设置属于整个会话，所以带着结果的下一个请求仍然强制 get_weather。真正的模型只能一次又一次地调用它；离线模型在这里改为总结结果。执行框架通常只在一个请求里强制调用工具，之后把 tool_choice 改回 auto。",
       },
     },
   ],

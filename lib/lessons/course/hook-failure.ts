@@ -45,7 +45,7 @@ export const hookFailureLesson: Scenario = {
       match: { kind: "tool.stage", fields: { stage: "preflight", status: "blocked" } },
       text: {
         en: "The policy names a check called audit-log that this harness does not have, so the check fails on every call, just as a check that crashes would. Under fail-closed, the default, a failed check blocks the call.",
-        zh: "策略里写了一个叫 audit-log 的检查，但程序里没有它，所以每次调用这个检查都会失败，就像检查崩溃了一样。在默认的“失败即拦截”下，检查失败就拦下调用。",
+        zh: "策略里写了一个叫 audit-log 的检查，但执行框架里没有它，所以每次调用这个检查都会失败，就像检查崩溃了一样。在默认的“失败即拦截”下，检查失败就拦下调用。",
       },
     },
     {
@@ -53,7 +53,7 @@ export const hookFailureLesson: Scenario = {
       match: { kind: "tool.result", fields: { errorKind: "hook_error" } },
       text: {
         en: "The result's error kind is hook_error, not blocked_by_policy: the harness broke, no rule said no. Its text tells the model that its arguments were fine and that retrying will not help.",
-        zh: "结果的错误类型是 hook_error，不是 blocked_by_policy：出问题的是程序，而不是某条规则拒绝了它。结果的文字告诉模型：它的参数没有问题，重试也没用。",
+        zh: "结果的错误类型是 hook_error，不是 blocked_by_policy：出问题的是执行框架，而不是某条规则拒绝了它。结果的文字告诉模型：它的参数没有问题，重试也没用。",
       },
     },
     {

@@ -119,7 +119,7 @@ export const maxTokensCutLesson: Scenario = {
       match: { kind: "run.finished" },
       text: {
         en: "The harness runs nothing from a cut reply: there is no pipeline stage for the call at all. The call gets a synthetic interrupted result saying it did not run, so every call keeps its result and the transcript stays valid.",
-        zh: "程序不会运行被截断回答里的任何调用：这个调用连一个流水线阶段都没有进入。它得到一个合成的 interrupted 结果，说明它没有运行，这样每个调用都有结果，对话记录仍然合法。",
+        zh: "执行框架不会运行被截断回答里的任何调用：这个调用连一个流水线阶段都没有进入。它得到一个合成的 interrupted 结果，说明它没有运行，这样每个调用都有结果，对话记录仍然合法。",
       },
     },
     {

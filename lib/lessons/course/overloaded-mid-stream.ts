@@ -61,7 +61,7 @@ export const overloadedMidStreamLesson: Scenario = {
       match: { kind: "wire.error", fields: { turn: 2, source: "stream" } },
       text: {
         en: "The harness records it as a stream error. The half-written answer is thrown away: there is no turn.completed for turn 2, so nothing partial enters the conversation.",
-        zh: "程序把它记录为数据流错误。写了一半的回答被丢掉了：第 2 轮没有 turn.completed，所以不完整的内容不会进入对话。",
+        zh: "执行框架把它记录为数据流错误。写了一半的回答被丢掉了：第 2 轮没有 turn.completed，所以不完整的内容不会进入对话。",
       },
     },
     {

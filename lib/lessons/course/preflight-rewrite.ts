@@ -94,7 +94,7 @@ export const preflightRewriteLesson: Scenario = {
       match: { kind: "tool.stage", fields: { stage: "preflight", status: "ok" } },
       text: {
         en: 'The rule readme-to-drafts matches path "README.md" and applies its JSON merge patch {"path": "drafts/README.md"}. The call is not blocked: it is changed. The trail shows the sandbox rule checking the new path again, then allow-workspace-writes letting it run without approval.',
-        zh: '规则 readme-to-drafts 匹配到 path "README.md"，应用它的 JSON merge patch {"path": "drafts/README.md"}。调用没有被拦下，而是被修改了。记录里能看到沙盒规则重新检查了新路径，随后 allow-workspace-writes 放行，不需要批准。',
+        zh: '规则 readme-to-drafts 匹配到 path "README.md"，应用它的 JSON merge patch {"path": "drafts/README.md"}。调用没有被拦下，而是被修改了。记录里能看到沙箱规则重新检查了新路径，随后 allow-workspace-writes 放行，不需要批准。',
       },
     },
     {

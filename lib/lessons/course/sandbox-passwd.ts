@@ -16,11 +16,11 @@ export const sandboxPasswdLesson: Scenario = {
   id: "sandbox-passwd",
   title: {
     en: "A valid call the sandbox refuses: /etc/passwd",
-    zh: "沙盒拒绝的合法调用：/etc/passwd",
+    zh: "沙箱拒绝的合法调用：/etc/passwd",
   },
   summary: {
     en: "The model asks read_file for /etc/passwd. The arguments match the schema, yet the sandbox rule blocks the call in preflight, before anything runs.",
-    zh: "模型让 read_file 读取 /etc/passwd。参数完全符合 schema，但沙盒规则在预检阶段拦下了调用，什么都没有运行。",
+    zh: "模型让 read_file 读取 /etc/passwd。参数完全符合 schema，但沙箱规则在预检阶段拦下了调用，什么都没有运行。",
   },
   concepts: ["sandbox-boundary", "preflight-block"],
   system:
@@ -80,7 +80,7 @@ export const sandboxPasswdLesson: Scenario = {
       match: { kind: "tool.stage", fields: { stage: "preflight", status: "blocked" } },
       text: {
         en: "Preflight runs the sandbox rule (workspace-confinement) before any tool code. An absolute path starts outside the workspace, so the call is blocked here, whatever the tool would have done.",
-        zh: "预检阶段在任何工具代码之前运行沙盒规则（workspace-confinement）。绝对路径从工作区之外开始，所以调用在这里就被拦下，不管工具本来会做什么。",
+        zh: "预检阶段在任何工具代码之前运行沙箱规则（workspace-confinement）。绝对路径从工作区之外开始，所以调用在这里就被拦下，不管工具本来会做什么。",
       },
     },
     {

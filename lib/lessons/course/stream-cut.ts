@@ -40,7 +40,7 @@ export const streamCutLesson: Scenario = {
   },
   summary: {
     en: "The connection drops while the model is still sending a tool call's arguments. The harness runs nothing, adds an interrupted result for the half-sent call, and the conversation stays valid.",
-    zh: "模型还在发送工具调用的参数时，连接断了。程序什么都不运行，给这个只发了一半的调用补上一个 interrupted 结果，对话仍然合法。",
+    zh: "模型还在发送工具调用的参数时，连接断了。执行框架什么都不运行，给这个只发了一半的调用补上一个 interrupted 结果，对话仍然合法。",
   },
   concepts: ["interruption-pairing", "partial-json", "sse-events"],
   system: "You help with the files in this workspace. Read a file before you talk about it.",
@@ -74,7 +74,7 @@ export const streamCutLesson: Scenario = {
       },
       text: {
         en: "Each input_json_delta carries a piece of the arguments as text (partial_json). Until the last piece arrives, the text is not valid JSON: the harness must not act on it.",
-        zh: "每个 input_json_delta 都带着一段参数文本（partial_json）。在最后一段到达之前，这段文本都不是合法的 JSON：程序不能根据它做任何事。",
+        zh: "每个 input_json_delta 都带着一段参数文本（partial_json）。在最后一段到达之前，这段文本都不是合法的 JSON：执行框架不能根据它做任何事。",
       },
     },
     {

@@ -22,7 +22,7 @@ function readPath(path: string): ScriptTurn {
 
 export const threeWireFormatsLesson: Scenario = {
   id: "three-wire-formats",
-  title: { en: "One turn, three wire formats", zh: "同一轮对话，三种线路格式" },
+  title: { en: "One turn, three wire formats", zh: "同一轮对话，三种传输格式" },
   summary: {
     en: "The same tool call and result, sent as Anthropic Messages, OpenAI Chat Completions and OpenAI Responses. Each format draws the line between roles, messages and blocks in its own place.",
     zh: "同样的工具调用和结果，分别用 Anthropic Messages、OpenAI Chat Completions 和 OpenAI Responses 发送。每种格式在角色、消息和块之间划界的位置都不一样。",
@@ -85,7 +85,7 @@ export const threeWireFormatsLesson: Scenario = {
       match: { kind: "session.configured" },
       text: {
         en: "Before the second question the session switches to OpenAI Chat Completions. The conversation is kept; only the format on the wire changes.",
-        zh: "第二个问题之前，会话切换到了 OpenAI Chat Completions。对话内容保持不变；变的只是线路上的格式。",
+        zh: "第二个问题之前，会话切换到了 OpenAI Chat Completions。对话内容保持不变；变的只是传输时的格式。",
       },
     },
     {

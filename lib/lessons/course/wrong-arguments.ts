@@ -64,7 +64,7 @@ export const wrongArgumentsLesson: Scenario = {
       match: { kind: "turn.completed", fields: { turn: 1, stopReason: { unified: "tool_use" } } },
       text: {
         en: 'The model calls create_order. On this wire, OpenAI Chat Completions, the arguments arrive as one JSON string. Look at quantity: it is the string "3", not the number 3.',
-        zh: '模型调用了 create_order。在这种线路格式（OpenAI Chat Completions）里，参数是一整个 JSON 字符串。看 quantity：它是字符串 "3"，不是数字 3。',
+        zh: '模型调用了 create_order。在这种传输格式（OpenAI Chat Completions）里，参数是一整个 JSON 字符串。看 quantity：它是字符串 "3"，不是数字 3。',
       },
     },
     {

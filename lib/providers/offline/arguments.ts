@@ -24,6 +24,17 @@ interface Taken {
   numbers: Set<number>;
   /** Lowercase words no longer free for "the remaining words" (tool words, enum values…). */
   words: Set<string>;
+  /** Whether required properties fall back to defaults and free words (see `FillOptions`). */
+  fallbacks: boolean;
+}
+
+export interface FillOptions {
+  /**
+   * `false` keeps only what the message names outright — quotes, paths, URLs, e-mails, numbers,
+   * enum values, named booleans and a capitalized name — with no defaults and no "remaining
+   * words": what a follow-up ("And in Cairo?") changes in the previous call. Default `true`.
+   */
+  fallbacks?: boolean;
 }
 
 /** The index of the first item not yet taken that passes `accept`, marked taken; or -1. */
@@ -39,6 +50,7 @@ function takeNext<T>(
 
 /** The value of a string property with no dedicated source: default, quote, Name, or words. */
 function readGenericString(property: PropertyView, tokens: MessageTokens, taken: Taken): string | undefined {
+  if (!taken.fallbacks) return readNamedString(tokens, taken);
   if (typeof property.schema.default === "string") return property.schema.default;
   const quote = takeNext(tokens.quoted, taken.quoted);
   if (quote >= 0) return tokens.quoted[quote]?.value;
@@ -56,18 +68,40 @@ function readGenericString(property: PropertyView, tokens: MessageTokens, taken:
   return remaining.join(" ");
 }
 
+/**
+ * A quote, else a capitalized name that does not merely open the sentence — unless the message
+ * is nothing but that name ("Cairo?"). Never free words: "Great, that helps" names no city.
+ */
+function readNamedString(tokens: MessageTokens, taken: Taken): string | undefined {
+  const quote = takeNext(tokens.quoted, taken.quoted);
+  if (quote >= 0) return tokens.quoted[quote]?.value;
+  const run = findCapitalizedRun(tokens.rest, taken.words);
+  if (run === null) return undefined;
+  const runWords = new Set(splitWords(run.toLowerCase()));
+  const others = splitWords(tokens.rest.toLowerCase()).filter(
+    (word) => !runWords.has(word) && !STOP_WORDS.has(word) && !taken.words.has(word),
+  );
+  const before = tokens.rest.slice(0, tokens.rest.indexOf(run));
+  if (/(^|[.!?\n])\s*$/u.test(before) && others.length > 0) return undefined;
+  runWords.forEach((word) => taken.words.add(word));
+  return run;
+}
+
 /** The value of a string property, from the source its name or format points to. */
 function readString(property: PropertyView, tokens: MessageTokens, taken: Taken): string | undefined {
   const format = property.schema.format;
   const pick = (items: readonly string[], set: Set<number>) => items[takeNext(items, set)];
   let value: string | undefined;
+  let typed = true;
   if (isPathProperty(property)) value = pick(tokens.paths, taken.paths);
   else if (URL_PROPERTY.test(property.name) || format === "uri") value = pick(tokens.urls, taken.urls);
   else if (EMAIL_PROPERTY.test(property.name) || format === "email")
     value = pick(tokens.emails, taken.emails);
   else if (CONTENT_PROPERTY.test(property.name))
     value = tokens.quoted[takeNext(tokens.quoted, taken.quoted)]?.value;
-  if (value !== undefined || !property.required) return value;
+  else typed = false;
+  // Without fallbacks, a path, URL or e-mail comes only from a token of its kind ("Cairo" is no path).
+  if (value !== undefined || !property.required || (typed && !taken.fallbacks)) return value;
   return readGenericString(property, tokens, taken);
 }
 
@@ -77,7 +111,7 @@ function readNumber(property: PropertyView, tokens: MessageTokens, taken: Taken)
   const index = takeNext(tokens.numbers, taken.numbers, (number) => !integerOnly || number.integer);
   if (index >= 0) return tokens.numbers[index]?.value;
   const fallback = property.schema.default;
-  return property.required && typeof fallback === "number" ? fallback : undefined;
+  return taken.fallbacks && property.required && typeof fallback === "number" ? fallback : undefined;
 }
 
 /** The value of one property, or `undefined` to leave it out. */
@@ -85,20 +119,20 @@ function readProperty(property: PropertyView, text: string, tokens: MessageToken
   const values = property.schema.enum;
   if (Array.isArray(values)) {
     const named = findEnumValue(values, text, tokens);
-    return named !== undefined ? named : property.required ? values[0] : undefined;
+    return named !== undefined ? named : taken.fallbacks && property.required ? values[0] : undefined;
   }
   if (property.types.includes("boolean")) {
     const words = splitWords(tokens.rest.toLowerCase());
     const nameWords = listNameWords(property.name);
     const parts = nameWords.length > 0 ? nameWords : splitWords(property.name.toLowerCase());
     const named = parts.every((part) => words.some((word) => matchWord(word, part)));
-    return named ? true : property.required ? false : undefined;
+    return named ? true : taken.fallbacks && property.required ? false : undefined;
   }
   if (property.types.includes("integer") || property.types.includes("number")) {
     return readNumber(property, tokens, taken);
   }
   if (property.types.includes("string")) return readString(property, tokens, taken);
-  return property.required ? property.schema.default : undefined;
+  return taken.fallbacks && property.required ? property.schema.default : undefined;
 }
 
 /**
@@ -110,6 +144,7 @@ export function fillArguments(
   text: string,
   tokens: MessageTokens,
   toolWords: readonly string[],
+  options: FillOptions = {},
 ): Record<string, unknown> {
   const properties = listProperties(inputSchema);
   const taken: Taken = {
@@ -119,6 +154,7 @@ export function fillArguments(
     emails: new Set(),
     numbers: new Set(),
     words: new Set(toolWords.flatMap(listWordForms)),
+    fallbacks: options.fallbacks !== false,
   };
   const entries: [string, unknown][] = [];
   const labelled = new Map<string, string>();

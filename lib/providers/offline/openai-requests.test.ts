@@ -55,7 +55,7 @@ describe("the offline model reads OpenAI bodies into the same request as an Anth
     if (!parsed.ok) return;
     expect(respondOffline(parsed.request)).toEqual(respondOffline(anthropic));
     expect(respondOffline(parsed.request).content).toEqual([
-      { type: "text", text: 'read_file returned "# Todo - milk".' },
+      { type: "text", text: 'notes/todo.md reads: "# Todo - milk".' },
     ]);
   });
 

@@ -6,45 +6,10 @@
  * belong here later, as planners placed before `DEFAULT_PLANNERS`. Pure.
  */
 import "server-only";
-import { fillArguments } from "./arguments";
-import { listNamedTools, readToolResults, readUserText, type ToolResultView } from "./read-request";
-import { chooseTool } from "./score";
-import { tokenizeMessage } from "./tokenize";
+import { planCalls, type PlannedCall } from "./plan-calls";
+import { listNamedTools, readToolResults } from "./read-request";
+import { shortenText, summarizeResults } from "./summary";
 import type { OfflinePlanner, OfflineReply, OfflineRequest, PlannerContext } from "./types";
-
-/** How many characters of a result the summary quotes. */
-export const QUOTE_LIMIT = 200;
-
-/** `text` on one line, whitespace collapsed, cut to `limit` characters with an ellipsis. */
-export function shortenText(text: string, limit: number): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  const characters = Array.from(flat);
-  return characters.length > limit ? `${characters.slice(0, limit).join("")}…` : flat;
-}
-
-/** `text` ending in a full stop unless it already ends a sentence. */
-function endSentence(text: string): string {
-  return /[.!?…]$/u.test(text) ? text : `${text}.`;
-}
-
-/** One sentence about one tool result, naming its tool (or its call id when no call matches). */
-export function describeResult(result: ToolResultView): string {
-  const call = `The tool call ${result.toolUseId || "(no id)"}`;
-  if (result.isError) {
-    const firstLine = result.content.split(/\r?\n/).find((line) => line.trim().length > 0) ?? "";
-    const reason = firstLine ? shortenText(firstLine, QUOTE_LIMIT) : "no error message";
-    return endSentence(`${result.toolName ? `The call to ${result.toolName}` : call} failed: ${reason}`);
-  }
-  // A tool name starts the sentence as is ("read_file returned…"), never capitalized.
-  const subject = result.toolName ?? call;
-  const quote = shortenText(result.content, QUOTE_LIMIT);
-  return quote ? `${subject} returned "${quote}".` : `${subject} returned nothing.`;
-}
-
-/** The summary of every result of the turn, one sentence each, joined by spaces. */
-export function summarizeResults(results: readonly ToolResultView[]): string {
-  return results.map(describeResult).join(" ");
-}
 
 /** Answers a turn that carries tool results with a summary of them; passes otherwise. */
 export const planResultSummary: OfflinePlanner = (request) => {
@@ -60,13 +25,25 @@ function describeArgument([key, value]: [string, unknown]): string {
   return `${key} ${shown}`;
 }
 
-/** The sentence before a tool call: `I'll use read_file with path "notes/todo.md".` */
-export function describeToolCall(name: string, input: Record<string, unknown>): string {
+/** A call as the preface names it: `read_file with path "notes/todo.md"`. */
+function nameCall(name: string, input: Record<string, unknown>): string {
   const parts = Object.entries(input).map(describeArgument);
-  if (parts.length === 0) return `I'll use ${name}.`;
+  if (parts.length === 0) return name;
   const last = parts.pop();
   const list = parts.length > 0 ? `${parts.join(", ")} and ${last}` : last;
-  return `I'll use ${name} with ${list}.`;
+  return `${name} with ${list}`;
+}
+
+/** The sentence before a tool call: `I'll use read_file with path "notes/todo.md".` */
+export function describeToolCall(name: string, input: Record<string, unknown>): string {
+  return `I'll use ${nameCall(name, input)}.`;
+}
+
+/** The sentence before several calls: `I'll make 2 calls: get_weather with city "Paris"; …`. */
+export function describeToolCalls(calls: readonly PlannedCall[]): string {
+  const [only] = calls;
+  if (calls.length === 1 && only) return describeToolCall(only.tool.name, only.input);
+  return `I'll make ${calls.length} calls at once: ${calls.map((call) => nameCall(call.tool.name, call.input)).join("; ")}.`;
 }
 
 /** The text reply when no tool is called, saying why and which tools there are. */
@@ -80,18 +57,14 @@ function describeNoTool(request: OfflineRequest): string {
   return `I'm the offline model and I couldn't match your message to a tool. ${available} Name a tool or mention a file path and I'll use it.`;
 }
 
-/** Answers a user's text with a tool call when a tool matches it, else with text. Never passes. */
+/** Answers a user's text with the tool calls it asks for, else with text. Never passes. */
 export const planToolCall: OfflinePlanner = (request, context) => {
-  const text = readUserText(request);
-  const tokens = tokenizeMessage(text);
-  const chosen = chooseTool(request, tokens, context);
-  if (!chosen) return { blocks: [{ type: "text", text: describeNoTool(request) }] };
-  const toolWords = [...chosen.nameMatches, ...chosen.descriptionMatches];
-  const input = fillArguments(chosen.tool.input_schema, text, tokens, toolWords);
+  const calls = planCalls(request, context);
+  if (calls.length === 0) return { blocks: [{ type: "text", text: describeNoTool(request) }] };
   return {
     blocks: [
-      { type: "text", text: describeToolCall(chosen.tool.name, input) },
-      { type: "tool_use", name: chosen.tool.name, input },
+      { type: "text", text: describeToolCalls(calls) },
+      ...calls.map((call) => ({ type: "tool_use" as const, name: call.tool.name, input: call.input })),
     ],
   };
 };

@@ -9,6 +9,8 @@ export interface ToolResultView {
   toolUseId: string;
   /** The name of the tool the answered call used, or `null` when no call has that id. */
   toolName: string | null;
+  /** The answered call's arguments, when the call is found and they are an object. */
+  input?: Record<string, unknown>;
   content: string;
   isError: boolean;
 }
@@ -79,21 +81,46 @@ function readResultContent(block: OfflineBlockParam): string {
   return "";
 }
 
-/** The tool name of every `tool_use` block in the assistant turn before `userIndex`. */
-function mapToolUseNames(request: OfflineRequest, userIndex: number): Map<string, string> {
-  const names = new Map<string, string>();
+/** A `tool_use` block of an assistant message, as the offline model reads it back. */
+export interface PastToolCall {
+  id: string;
+  name: string;
+  input: Record<string, unknown>;
+}
+
+/** The `tool_use` blocks of one message that have an id and a name, in order. */
+function listToolCalls(message: OfflineMessageParam): PastToolCall[] {
+  return listBlocks(message).flatMap((block) => {
+    const id = readField(block, "id");
+    const name = readField(block, "name");
+    const input = readField(block, "input");
+    if (block.type !== "tool_use" || typeof id !== "string" || typeof name !== "string") return [];
+    const record = typeof input === "object" && input !== null && !Array.isArray(input) ? input : {};
+    return [{ id, name, input: record as Record<string, unknown> }];
+  });
+}
+
+/** The tool calls of the last assistant message before `userIndex` (none when it has none). */
+function listCallsBefore(request: OfflineRequest, userIndex: number): PastToolCall[] {
   for (let index = userIndex - 1; index >= 0; index--) {
     const message = request.messages[index];
-    if (message?.role !== "assistant") continue;
-    for (const block of listBlocks(message)) {
-      const id = readField(block, "id");
-      const name = readField(block, "name");
-      if (block.type === "tool_use" && typeof id === "string" && typeof name === "string")
-        names.set(id, name);
-    }
-    break;
+    if (message?.role === "assistant") return listToolCalls(message);
   }
-  return names;
+  return [];
+}
+
+/**
+ * The tool calls of the last assistant message before the last user message that made any, in
+ * order (empty when none did): what a follow-up ("And in Cairo?") refers to.
+ */
+export function findPreviousCalls(request: OfflineRequest): PastToolCall[] {
+  for (let index = findLastUserIndex(request) - 1; index >= 0; index--) {
+    const message = request.messages[index];
+    if (message?.role !== "assistant") continue;
+    const calls = listToolCalls(message);
+    if (calls.length > 0) return calls;
+  }
+  return [];
 }
 
 /** The `tool_result` blocks of the last user turn, in order, each with the tool it answers. */
@@ -101,15 +128,17 @@ export function readToolResults(request: OfflineRequest): ToolResultView[] {
   const userIndex = findLastUserIndex(request);
   const message = request.messages[userIndex];
   if (!message) return [];
-  const names = mapToolUseNames(request, userIndex);
+  const calls = new Map(listCallsBefore(request, userIndex).map((call) => [call.id, call]));
   const results: ToolResultView[] = [];
   for (const block of listBlocks(message)) {
     if (block.type !== "tool_result") continue;
     const id = readField(block, "tool_use_id");
     const toolUseId = typeof id === "string" ? id : "";
+    const call = calls.get(toolUseId);
     results.push({
       toolUseId,
-      toolName: names.get(toolUseId) ?? null,
+      toolName: call?.name ?? null,
+      ...(call ? { input: call.input } : {}),
       content: readResultContent(block),
       isError: readField(block, "is_error") === true,
     });

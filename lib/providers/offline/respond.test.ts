@@ -43,22 +43,22 @@ describe("the offline model summarizes tool results", () => {
     expect(message.content).toEqual([
       {
         type: "text",
-        text: 'read_file returned "- buy milk - call Bob". The call to list_dir failed: Directory not found: notes/.',
+        text: 'notes/todo.md reads: "- buy milk - call Bob". The call to list_dir failed: Directory not found: notes/.',
       },
     ]);
   });
 
-  test("quotes at most 200 characters, says when a result is empty, and survives an unknown id", () => {
+  test("quotes a file's first 120 characters and any other result's 200, says when one is empty, and survives an unknown id", () => {
     const body = createResultTurn([
       { type: "tool_result", tool_use_id: "toolu_a", content: "x".repeat(250) },
       { type: "tool_result", tool_use_id: "toolu_b", content: "" },
-      { type: "tool_result", tool_use_id: "toolu_zzz", content: "ok", is_error: false },
+      { type: "tool_result", tool_use_id: "toolu_zzz", content: "y".repeat(250), is_error: false },
       { type: "tool_result", tool_use_id: "toolu_q", content: "\n", is_error: true },
     ]);
     const [block] = respondOffline(body).content;
     expect(block).toEqual({
       type: "text",
-      text: `read_file returned "${"x".repeat(200)}…". list_dir returned nothing. The tool call toolu_zzz returned "ok". The tool call toolu_q failed: no error message.`,
+      text: `notes/todo.md reads: "${"x".repeat(120)}…". notes/ is empty. The tool call toolu_zzz returned "${"y".repeat(200)}…". The tool call toolu_q failed: no error message.`,
     });
   });
 });
@@ -168,7 +168,7 @@ describe("the offline model's edges", () => {
         planners,
       },
     );
-    expect(passed.content).toEqual([{ type: "text", text: 'read_file returned "hi".' }]);
+    expect(passed.content).toEqual([{ type: "text", text: 'notes/todo.md reads: "hi".' }]);
 
     function body() {
       return createRequest("hello", WORKSPACE_TOOLS);

@@ -35,7 +35,13 @@ describe("buildScriptView", () => {
     expect(view.turn).toBe(1);
     expect(view.userText).toBe("Read notes/todo.md");
     expect(view.results).toEqual([
-      { toolUseId: "t1", toolName: "read_file", content: "# Todo", isError: true },
+      {
+        toolUseId: "t1",
+        toolName: "read_file",
+        input: { path: "notes/todo.md" },
+        content: "# Todo",
+        isError: true,
+      },
     ]);
   });
 

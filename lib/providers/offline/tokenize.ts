@@ -42,7 +42,7 @@ export interface MessageTokens {
   rest: string;
 }
 
-const QUOTE =
+export const QUOTE =
   /"([^"]*)"|“([^”]*)”|`([^`]*)`|(?<![\p{L}\p{N}])'([^']*)'(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])‘([^’]*)’(?![\p{L}\p{N}])/gu;
 const LABEL_BEFORE = /([\p{L}\p{N}_]+)(?:\s+(?:is|as|of|to|=))?\s*[:=]?\s*$/u;
 const URL = /^[a-z][a-z0-9+.-]*:\/\/\S+$/i;

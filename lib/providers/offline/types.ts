@@ -33,11 +33,12 @@ export interface OfflineToolParam extends OfflineToolInput {
   readonly name: string;
 }
 
+/** `disable_parallel_tool_use` limits a reply to one tool call, as the API's does. */
 export type OfflineToolChoice =
-  | { readonly type: "auto" }
-  | { readonly type: "any" }
+  | { readonly type: "auto"; readonly disable_parallel_tool_use?: boolean }
+  | { readonly type: "any"; readonly disable_parallel_tool_use?: boolean }
   | { readonly type: "none" }
-  | { readonly type: "tool"; readonly name: string };
+  | { readonly type: "tool"; readonly name: string; readonly disable_parallel_tool_use?: boolean };
 
 /** An Anthropic Messages request body. `stream` does not change what the model says. */
 export interface OfflineRequest {
