@@ -107,6 +107,11 @@ function refuseMalformed(request, response) {
   if (hosts > 1) return refuse(response, 400, "The request has more than one Host header.");
   return false;
 }
+// An idle keep-alive connection stays open for a minute, not Node's 5 s: a client that reuses one
+// just as the server closes it gets a reset instead of an answer (a 30 MB capture request takes
+// seconds to answer, and the client's other pooled connections idle meanwhile).
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 // A deep accept queue: under a flood the loop accepts between turns, and a connection the kernel
 // drops for a full queue is retried by the client only after 1, then 3 s (TCP's SYN back-off).
 server.listen({ port, host, backlog: 4096 });
