@@ -87,7 +87,7 @@ export function createShedder({
   window = 2,
   targetMs = 100,
   minCpuShare = 0.6,
-  minArrivals = 8,
+  minArrivals = 32,
   minShare = 0.02,
   recovery = 0.005,
 } = {}) {
