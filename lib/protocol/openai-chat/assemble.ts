@@ -9,7 +9,7 @@
  */
 import type { SseEvent } from "@/lib/protocol/sse";
 import { assertNever } from "@/lib/protocol/unified";
-import { mergeChoice, mergeChoiceInPlace } from "./assemble-choice";
+import { assignOthers, mergeChoice, mergeChoiceInPlace } from "./assemble-choice";
 import { parseOpenAIChatEvent } from "./parse-chunk";
 import type { OpenAIChatChunk, OpenAIChatCompletion, OpenAIChatErrorBody } from "./types";
 
@@ -109,6 +109,9 @@ function reduceChatEvent(state: OpenAIChatStreamState, event: SseEvent): OpenAIC
   }
 }
 
+/** The chunk fields {@link reduceOpenAIChatEventInPlace} merges itself; the rest are copied over. */
+const CHUNK_KEYS = new Set(["choices"]);
+
 /**
  * {@link reduceOpenAIChatEvent} for a caller that owns `state` and keeps no earlier state: the
  * live path (the provider's assembling tap) and whole-stream assembly. The same result, but a
@@ -126,8 +129,8 @@ export function reduceOpenAIChatEventInPlace(
   const completion = state.completion;
   // Checked first, so a chunk that cannot be folded changes nothing (as the pure fold leaves it).
   if (!canMergeInPlace(parsed.chunk)) return reduceOpenAIChatEvent(state, event);
-  const { choices, ...rest } = parsed.chunk;
-  Object.assign(completion, rest);
+  const { choices } = parsed.chunk;
+  assignOthers(completion, parsed.chunk, CHUNK_KEYS);
   completion.object = "chat.completion";
   if (!completion.system_fingerprint) delete completion.system_fingerprint;
   for (const choice of choices)
