@@ -2,6 +2,7 @@ import Anthropic from "@anthropic-ai/sdk";
 import { expect, test } from "@playwright/test";
 import net from "node:net";
 import OpenAI from "openai";
+import { sendRaw } from "./support/raw-http";
 import { PORT, TOKEN, callApi } from "./support/security-setup";
 
 /**
@@ -93,4 +94,45 @@ test("a body announced past 64 MiB is a 413 in Anthropic's shape, before it is r
     type: "error",
     error: { type: "request_too_large" },
   });
+});
+
+test("the recorded request headers are the client's own: none Next or the proxy added, no key", async () => {
+  const sent = await sendRaw({
+    port: PORT,
+    method: "POST",
+    path: "/capture/anthropic/v1/messages",
+    headers: {
+      "content-type": "application/json",
+      "x-api-key": TOKEN,
+      "user-agent": "e2e-raw-client/1.0",
+      "x-client-trace": "trace-7f3a",
+      // A client cannot widen the list of its own headers.
+      "x-toolscope-client-headers": "referrer-policy,x-forwarded-for",
+    },
+    body: JSON.stringify({ model: "m", max_tokens: 32, messages: [{ role: "user", content: "Headers?" }] }),
+  });
+  expect(sent.status).toBe(200);
+  const id = sent.headers["x-toolscope-session"];
+  expect(typeof id).toBe("string");
+  const detail = await callApi("GET", `/api/sessions/${String(id)}`);
+  const assembled = (detail.json.events as { kind: string; headers?: Record<string, string> }[]).find(
+    (event) => event.kind === "request.assembled",
+  );
+  const names = Object.keys(assembled!.headers ?? {}).sort();
+  expect(names).toContain("x-client-trace");
+  expect(assembled!.headers!["user-agent"]).toBe("e2e-raw-client/1.0");
+  for (const added of ["x-forwarded-for", "x-forwarded-host", "x-forwarded-port", "x-forwarded-proto"])
+    expect(names).not.toContain(added);
+  for (const never of [
+    "x-api-key",
+    "referrer-policy",
+    "x-content-type-options",
+    "x-toolscope-client-headers",
+  ])
+    expect(names).not.toContain(never);
+  expect(
+    names.every((name) =>
+      ["connection", "content-length", "content-type", "host", "user-agent", "x-client-trace"].includes(name),
+    ),
+  ).toBe(true);
 });

@@ -58,6 +58,9 @@ setInterval(() => {
   lastSample = { at: now, cpu: process.cpuUsage() };
 }, LAG_SAMPLE_MS).unref();
 
+/** The header naming a capture client's own headers (lib/server/capture-http.ts reads it). */
+const CLIENT_HEADERS = "x-toolscope-client-headers";
+
 const app = next({ dev: false, dir: root, hostname: host, port });
 await app.prepare();
 const handle = app.getRequestHandler();
@@ -69,8 +72,24 @@ const server = http.createServer((request, response) => {
   if (refuseForeignHost(request, response)) return;
   if (hasBody(request) && refuseBeforeBody(request, response)) return;
   if (refuseWhenBusy(request, response)) return;
+  markClientHeaders(request);
   void handle(request, response);
 });
+
+/**
+ * On a capture request, names the headers the client itself sent (`x-toolscope-client-headers`),
+ * before Next adds its own (`x-forwarded-*`, and proxy.ts's response headers, which Next copies
+ * onto the request): the capture records and forwards only the client's. A client's own header of
+ * that name is replaced, so it cannot widen the list.
+ */
+function markClientHeaders(request) {
+  if (captureFamily(new URL(request.url ?? "/", "http://x").pathname) === null) return;
+  const names = new Set();
+  for (let index = 0; index < request.rawHeaders.length; index += 2)
+    names.add(request.rawHeaders[index].toLowerCase());
+  names.delete(CLIENT_HEADERS);
+  request.headers[CLIENT_HEADERS] = [...names].join(",");
+}
 
 /**
  * Turns an API request away with 503 and `Retry-After: 1` while the event loop has a standing queue

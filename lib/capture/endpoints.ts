@@ -33,7 +33,7 @@ const CLIENTS: readonly [RegExp, string][] = [
   [/^OpenAI\/Python/i, "OpenAI SDK (Python)"],
   [/^OpenAI\//i, "OpenAI SDK"],
   [/^Agents\/|openai-agents/i, "OpenAI Agents SDK"],
-  [/^ai-sdk|vercel/i, "Vercel AI SDK"],
+  [/^ai\/\d|(^|\s)ai-sdk\/|vercel/i, "Vercel AI SDK"],
   [/langchain/i, "LangChain"],
   [/^curl\//i, "curl"],
 ];

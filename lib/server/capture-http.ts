@@ -19,11 +19,24 @@ import { getRuntime } from "./runtime";
 /** Request headers that carry the client's credentials: never recorded, never forwarded. */
 const CREDENTIAL_HEADERS = new Set(["authorization", "x-api-key", "cookie", "proxy-authorization"]);
 
-/** The client's headers, lower-cased, without its credentials. */
-function readClientHeaders(headers: Headers): Record<string, string> {
+/**
+ * The front server (scripts/server.mjs) names the headers the client sent in this header, before
+ * Next adds `x-forwarded-*` and copies proxy.ts's response headers onto the request.
+ */
+export const CLIENT_HEADERS = "x-toolscope-client-headers";
+
+/**
+ * The client's headers, lower-cased, without its credentials: only those the client sent, when
+ * the front server named them (without the front server, as in tests, all of them).
+ */
+export function readClientHeaders(headers: Headers): Record<string, string> {
+  const named = headers.get(CLIENT_HEADERS);
+  const sent = named === null ? null : new Set(named.split(","));
   const out: Record<string, string> = {};
   headers.forEach((value, name) => {
-    if (!CREDENTIAL_HEADERS.has(name.toLowerCase())) out[name.toLowerCase()] = value;
+    const key = name.toLowerCase();
+    if (key === CLIENT_HEADERS || CREDENTIAL_HEADERS.has(key)) return;
+    if (sent === null || sent.has(key)) out[key] = value;
   });
   return out;
 }
