@@ -40,7 +40,7 @@ interface FlowCanvasProps {
 function describeTarget(layout: GraphLayout, focusTurn: number | null, focusKey: string): string {
   const wanted = new Set(focusKey ? focusKey.split("\n") : []);
   const box =
-    boundingBox(layout.nodes.filter((node) => wanted.has(node.id))) ??
+    (wanted.size === 0 ? null : boundingBox(layout.nodes.filter((node) => wanted.has(node.id)))) ??
     layout.turns.find((band) => band.turn === focusTurn) ??
     null;
   return box ? [box.x, box.y, box.width, box.height].join(",") : "";
@@ -58,7 +58,9 @@ export const FlowCanvas = memo(function FlowCanvas({ layout, focusTurn, focusKey
   const onNodeClick = useCallback((_: unknown, node: Node) => select(node.id), [select]);
   const canvas = useRef<HTMLDivElement>(null);
   const [pane, setPane] = useState<PaneSize>(FIRST_PANE);
-  const targetKey = describeTarget(layout, focusTurn, focusKey);
+  // Every viewport change (a wheel, a drag, each frame of a pan) renders the canvas: the target
+  // is looked up in the whole layout only when the layout or the focus changes.
+  const targetKey = useMemo(() => describeTarget(layout, focusTurn, focusKey), [layout, focusTurn, focusKey]);
   const target = useMemo(() => {
     const [x, y, width, height] = targetKey.split(",").map(Number);
     return targetKey ? { x: x!, y: y!, width: width!, height: height! } : null;

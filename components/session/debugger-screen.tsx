@@ -50,6 +50,9 @@ const NO_SERVERS: Readonly<Record<string, McpServerConfig>> = {};
 
 /** Scrubbing past events that do not change the transcript re-renders nothing in it. */
 const MemoTranscriptView = memo(TranscriptView);
+/** Neither shows the cursor: a jump on the timeline does not render them again. */
+const MemoSessionHeader = memo(SessionHeader);
+const MemoHeldProviderBanner = memo(HeldProviderBanner);
 
 interface DebuggerScreenProps {
   data: SessionDetail;
@@ -107,7 +110,7 @@ export function DebuggerScreen({ data, live, initialSeq }: DebuggerScreenProps) 
 
   return (
     <div className="debugger-page" data-testid="debugger">
-      <SessionHeader
+      <MemoSessionHeader
         session={session}
         status={runState.status}
         eventCount={events.length}
@@ -118,7 +121,7 @@ export function DebuggerScreen({ data, live, initialSeq }: DebuggerScreenProps) 
         <ControlBar sessionId={session.id} enabled={enabled} onAction={cursor.goLive} />
         <BreakpointToggles sessionId={session.id} breakpoints={config?.breakpoints ?? NO_BREAKPOINTS} />
       </div>
-      <HeldProviderBanner sessionId={session.id} events={events} provider={config?.provider ?? null} />
+      <MemoHeldProviderBanner sessionId={session.id} events={events} provider={config?.provider ?? null} />
       {paused ? (
         <PausedBanner paused={paused} toolName={pausedCall?.name ?? null} onReview={reviewCall} />
       ) : null}

@@ -1,4 +1,4 @@
-import { usePathname, useRouter } from "next/navigation";
+import { usePathname } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { TraceEvent } from "@/lib/trace/events";
 
@@ -19,14 +19,15 @@ export interface Cursor {
  * The timeline cursor: `null` in state means live (at the end, following new events); otherwise
  * a pinned seq that new events do not move. The URL holds `?seq=N` while pinned (docs/api.md:
  * `/sessions/:id?seq=N`), replaced rather than pushed, so a reload or a shared link opens the
- * same moment without filling the history.
+ * same moment without filling the history. It is the browser's own `history.replaceState` (which
+ * Next.js's router follows): `router.replace` would ask the server to render the page again for
+ * every move of the cursor, in the middle of the jump the person is waiting on.
  */
 export function useCursor(events: readonly TraceEvent[], initialSeq: number | null): Cursor {
   const lastSeq = events.at(-1)?.seq ?? 0;
   const [pinned, setPinned] = useState<number | null>(() =>
     initialSeq !== null && initialSeq < lastSeq ? Math.max(0, initialSeq) : null,
   );
-  const router = useRouter();
   const pathname = usePathname();
   const firstRun = useRef(true);
   /** Only the first render's `?seq` matters: later ones echo what this hook put in the URL. */
@@ -46,9 +47,9 @@ export function useCursor(events: readonly TraceEvent[], initialSeq: number | nu
     pending.current = setTimeout(() => {
       pending.current = null;
       const seq = latest.current;
-      router.replace(seq === null ? pathname : `${pathname}?seq=${seq}`, { scroll: false });
+      window.history.replaceState(null, "", seq === null ? pathname : `${pathname}?seq=${seq}`);
     }, URL_DELAY_MS);
-  }, [pinned, pathname, router, openedAt]);
+  }, [pinned, pathname, openedAt]);
   useEffect(
     () => () => {
       if (pending.current !== null) clearTimeout(pending.current);

@@ -8,6 +8,7 @@ import { assertNever } from "@/lib/protocol/unified";
 import { STAGES, type TurnCompleted } from "../events";
 import { buildClientCallPipeline } from "./client-call";
 import { addToTurn, findTurnIndex, replaceTurn, type RunGraphState, type TurnGraph } from "./graph-state";
+import { appendTurn, turnAt } from "./turn-list";
 import {
   createEdge,
   graphIds,
@@ -75,7 +76,7 @@ export function openTurn(
   } satisfies StreamNode);
   const ids = nodes.map((node) => node.id);
   const edges = ids.slice(1).map((id, index) => createEdge(ids[index]!, id));
-  const from = state.link ?? state.turns.at(-1)?.exit;
+  const from = state.link ?? turnAt(state.turns, -1)?.exit;
   const entry = ids[0]!;
   const graph: TurnGraph = addToTurn(
     { turn, nodes: {}, order: [], edges: [], callIds: [], exit: graphIds.stream(turn), entry },
@@ -83,7 +84,7 @@ export function openTurn(
     edges,
   );
   const linked = from ? { ...graph, edges: [createEdge(from, entry), ...graph.edges] } : graph;
-  return { ...state, turns: [...state.turns, linked], link: null };
+  return { ...state, turns: appendTurn(state.turns, linked), link: null };
 }
 
 /**
@@ -93,7 +94,6 @@ export function openTurn(
 export function addAssistantBlocks(state: RunGraphState, event: TurnCompleted): RunGraphState {
   const { turn } = event;
   const stream = graphIds.stream(turn);
-  const callTurns: Record<string, number> = { ...state.callTurns };
   const next = replaceTurn(state, turn, (graph) => {
     const nodes: GraphNode[] = [];
     const edges: GraphEdge[] = [];
@@ -117,7 +117,6 @@ export function addAssistantBlocks(state: RunGraphState, event: TurnCompleted): 
       edges.push(createEdge(stream, id));
       if (block.type === "toolCall") {
         callIds.push(block.id);
-        callTurns[block.id] = turn;
         const pipeline = state.captured
           ? buildClientCallPipeline(state, turn, block, id, event.seq)
           : buildCallPipeline(turn, block.id, id);
@@ -139,7 +138,7 @@ export function addAssistantBlocks(state: RunGraphState, event: TurnCompleted): 
     for (const callId of callIds) edges.push(createEdge(graphIds.stage(turn, callId, "normalize"), results));
     return { ...addToTurn(graph, nodes, edges), callIds: [...graph.callIds, ...callIds], exit: results };
   });
-  return next === state ? state : { ...next, callTurns };
+  return next;
 }
 
 function buildCallPipeline(

@@ -5,7 +5,8 @@
  */
 import { STAGES, type Stage, type ToolStage } from "../events";
 import { applyClientResult, isClientCall } from "./client-call";
-import { updateNode, updateNodeOf, withSeq, type RunGraphState } from "./graph-state";
+import { findTurn, updateNode, updateNodeOf, withSeq, type RunGraphState } from "./graph-state";
+import { findLastTurnIndex, turnAt } from "./turn-list";
 import { graphIds, type StageNode } from "./types";
 
 /** The result a call got: from `tool.result`, or a synthetic one added when the run ended. */
@@ -23,9 +24,14 @@ export interface CallOutcome {
 
 const clip = (text: string, max = 160) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
-/** The turn a call belongs to, or undefined for a call this graph does not know. */
+/**
+ * The turn a call belongs to (the latest, should an id repeat), or undefined for a call this graph
+ * does not know. Searched from the newest turn, where a call's events land: no map of every call
+ * is copied on each turn (a long log has thousands of calls).
+ */
 export function findCallTurn(state: RunGraphState, callId: string): number | undefined {
-  return Object.hasOwn(state.callTurns, callId) ? state.callTurns[callId] : undefined;
+  const index = findLastTurnIndex(state.turns, (graph) => graph.callIds.includes(callId));
+  return index < 0 ? undefined : turnAt(state.turns, index)!.turn;
 }
 
 /** Adds an event's seq to one node of a call (a stage, or the error result). */
@@ -85,7 +91,7 @@ export function applyOutcome(state: RunGraphState, outcome: CallOutcome): RunGra
     return countResults(applyClientResult(state, turn, outcome), turn, outcome.seq);
   }
   const errorId = graphIds.errorResult(turn, outcome.callId);
-  const turnGraph = state.turns.find((graph) => graph.turn === turn);
+  const turnGraph = findTurn(state, turn);
   if (!turnGraph || turnGraph.nodes[errorId]?.status !== "pending") return state;
   const executed = turnGraph.nodes[graphIds.stage(turn, outcome.callId, "execute")]?.status !== "pending";
   const tookBranch = outcome.isError && (!executed || outcome.synthetic === true);
@@ -125,7 +131,7 @@ export function stopCall(state: RunGraphState, callId: string, seq: number, why:
 }
 
 function countResults(state: RunGraphState, turn: number, seq: number): RunGraphState {
-  const graph = state.turns.find((candidate) => candidate.turn === turn);
+  const graph = findTurn(state, turn);
   if (!graph) return state;
   // A call is answered once its error result is decided, or (a client's call) its result node has an event.
   const done = graph.callIds.filter((callId) => {

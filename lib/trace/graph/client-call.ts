@@ -8,7 +8,14 @@
 import type { ToolCallBlock } from "@/lib/protocol/unified";
 import type { ToolDefinition } from "../config";
 import type { Stage } from "../events";
-import { updateNode, updateNodeOf, withSeq, type ArgumentCheck, type RunGraphState } from "./graph-state";
+import {
+  findTurn,
+  updateNode,
+  updateNodeOf,
+  withSeq,
+  type ArgumentCheck,
+  type RunGraphState,
+} from "./graph-state";
 import {
   createEdge,
   graphIds,
@@ -113,7 +120,7 @@ export function buildClientCallPipeline(
 
 /** Whether the call's execute stage is the client's (a client-run call). */
 export function isClientCall(state: RunGraphState, turn: number, callId: string): boolean {
-  const graph = state.turns.find((candidate) => candidate.turn === turn);
+  const graph = findTurn(state, turn);
   const execute = graph?.nodes[graphIds.stage(turn, callId, "execute")];
   return execute?.kind === "stage" && execute.by === "client";
 }
@@ -136,7 +143,7 @@ export function applyClientResult(
   },
 ): RunGraphState {
   const resultId = graphIds.stage(turn, outcome.callId, "normalize");
-  const graph = state.turns.find((candidate) => candidate.turn === turn);
+  const graph = findTurn(state, turn);
   const result = graph?.nodes[resultId];
   if (!result || result.seqs.length > 0) return state;
   const ms = outcome.clientMs;

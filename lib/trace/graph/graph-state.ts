@@ -5,6 +5,7 @@
  */
 import type { WireStreamState } from "@/lib/protocol/wire-stream";
 import type { ToolDefinition } from "../config";
+import { emptyTurnList, findLastTurnIndex, replaceTurnAt, turnAt, type TurnList } from "./turn-list";
 import { isNodeKind, type GraphEdge, type GraphNode, type GraphNodeKind, type GraphNodeOf } from "./types";
 
 export interface TurnGraph {
@@ -22,10 +23,8 @@ export interface TurnGraph {
 }
 
 export interface RunGraphState {
-  /** Turns in the order they appeared. */
-  turns: readonly TurnGraph[];
-  /** Which turn each tool call belongs to (the latest, should an id repeat). */
-  callTurns: Readonly<Record<string, number>>;
+  /** Turns in the order they appeared (a persistent list: a step copies a chunk of it, not all). */
+  turns: TurnList<TurnGraph>;
   /** The run that is live, as of the last `run.started`. */
   runId: string | null;
   /** How many turns there were when that run started (so its end knows whether it opened one). */
@@ -56,8 +55,7 @@ export type ArgumentCheck = (call: {
 }) => { valid: boolean; errors: readonly { path: string; message: string }[] } | null;
 
 export const EMPTY_RUN_GRAPH: RunGraphState = Object.freeze({
-  turns: [],
-  callTurns: {},
+  turns: emptyTurnList<TurnGraph>(),
   runId: null,
   runStart: 0,
   link: null,
@@ -69,8 +67,13 @@ export const EMPTY_RUN_GRAPH: RunGraphState = Object.freeze({
 
 /** The index of a turn in `state.turns`, or -1 (turns are searched from the newest). */
 export function findTurnIndex(state: RunGraphState, turn: number): number {
-  for (let i = state.turns.length - 1; i >= 0; i--) if (state.turns[i]!.turn === turn) return i;
-  return -1;
+  return findLastTurnIndex(state.turns, (graph) => graph.turn === turn);
+}
+
+/** A turn's graph by its number, or undefined (searched from the newest, where events land). */
+export function findTurn(state: RunGraphState, turn: number): TurnGraph | undefined {
+  const index = findTurnIndex(state, turn);
+  return index < 0 ? undefined : turnAt(state.turns, index);
 }
 
 /** Replaces one turn; returns the same state when the turn is unknown. */
@@ -81,12 +84,10 @@ export function replaceTurn(
 ): RunGraphState {
   const index = findTurnIndex(state, turn);
   if (index < 0) return state;
-  const before = state.turns[index]!;
+  const before = turnAt(state.turns, index)!;
   const after = change(before);
   if (after === before) return state;
-  const turns = [...state.turns];
-  turns[index] = after;
-  return { ...state, turns };
+  return { ...state, turns: replaceTurnAt(state.turns, index, after) };
 }
 
 /** Changes one node of a turn; a missing node or an unchanged result changes nothing. */
@@ -142,6 +143,5 @@ export function withSeq(node: GraphNode, seq: number): GraphNode["seqs"] {
 
 /** A node in a given state, reached by turn and id. */
 export function findNode(state: RunGraphState, turn: number, id: string): GraphNode | undefined {
-  const index = findTurnIndex(state, turn);
-  return index < 0 ? undefined : state.turns[index]!.nodes[id];
+  return findTurn(state, turn)?.nodes[id];
 }

@@ -7,9 +7,10 @@ import { assertNever } from "@/lib/protocol/unified";
 import { createWireStream, reduceWireStream } from "@/lib/protocol/wire-stream";
 import type { RequestAssembled, TraceEvent, WireEvent } from "../events";
 import { addAssistantBlocks, clip, openTurn } from "./build-turn";
-import { applyOutcome, applyStage, attachToCall, attachToStage } from "./call-events";
+import { applyOutcome, applyStage, attachToCall, attachToStage, findCallTurn } from "./call-events";
 import {
   EMPTY_RUN_GRAPH,
+  findTurn,
   updateNode,
   updateNodeOf,
   withSeq,
@@ -17,6 +18,7 @@ import {
   type RunGraphState,
 } from "./graph-state";
 import { applyPause, applyResume, applyRunEnd } from "./run-events";
+import { iterateTurns } from "./turn-list";
 import { graphIds, REQUEST_SECTIONS, type GraphNode, type RunGraph, type StreamNode } from "./types";
 
 /** Folds one event into the graph state. Pure; returns the same state when the event changes nothing. */
@@ -116,7 +118,7 @@ export function reduceRunGraph(state: RunGraphState, event: TraceEvent): RunGrap
 export function readRunGraph(state: RunGraphState): RunGraph {
   const nodes: GraphNode[] = [];
   const edges: RunGraph["edges"] = [];
-  for (const graph of state.turns) {
+  for (const graph of iterateTurns(state.turns)) {
     for (const id of graph.order) nodes.push(graph.nodes[id]!);
     edges.push(...graph.edges);
   }
@@ -185,8 +187,8 @@ function applyEditedMessages(state: RunGraphState, edited: unknown, seq: number)
 
 /** Adds a seq to the tool_use block that made a call, and the call's group in the batch's schedule. */
 function attachToBlock(state: RunGraphState, callId: string, seq: number, group: number): RunGraphState {
-  const turn = Object.hasOwn(state.callTurns, callId) ? state.callTurns[callId]! : undefined;
-  const graph = turn === undefined ? undefined : state.turns.find((candidate) => candidate.turn === turn);
+  const turn = findCallTurn(state, callId);
+  const graph = turn === undefined ? undefined : findTurn(state, turn);
   const id = graph?.order.find(
     (nodeId) => graph.nodes[nodeId]!.kind === "block" && graph.nodes[nodeId]!.callId === callId,
   );

@@ -6,6 +6,7 @@
 import type { RunFailed, RunFinished, RunInterrupted, RunPaused, RunResumed } from "../events";
 import { applyOutcome, findCallTurn, stopCall } from "./call-events";
 import { addToTurn, replaceTurn, updateNode, withSeq, type RunGraphState } from "./graph-state";
+import { turnAt } from "./turn-list";
 import { createEdge, graphIds, type GraphNodeStatus } from "./types";
 
 type RunEnd = RunFinished | RunInterrupted | RunFailed;
@@ -23,7 +24,7 @@ export function findPauseTarget(
       return { turn, id: graphIds.stage(turn, callId, "execute") };
     if (event.point === "afterResult") return { turn, id: graphIds.stage(turn, callId, "normalize") };
   }
-  const last = state.turns.at(-1);
+  const last = turnAt(state.turns, -1);
   return last ? { turn: last.turn, id: graphIds.stream(last.turn) } : null;
 }
 
@@ -89,7 +90,7 @@ export function applyRunEnd(state: RunGraphState, event: RunEnd): RunGraphState 
       ...(result.errorKind ? { errorKind: result.errorKind } : {}),
     });
   }
-  const last = next.turns.at(-1);
+  const last = turnAt(next.turns, -1);
   if (!last || next.turns.length <= state.runStart) return { ...next, runId: null };
   const runId = event.runId;
   const endId = graphIds.runEnd(runId);
