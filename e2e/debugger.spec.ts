@@ -229,8 +229,9 @@ test("on a slowed run, graph nodes go from running to ok as the events arrive", 
   page,
 }, testInfo) => {
   await openApp(page);
-  // 15 events per second: the model's stream takes a few seconds, long enough to watch.
-  await openApiSession(page, { title: `Slow ${Date.now()}`, provider: { kind: "offline", pace: 15 } });
+  // 5 events per second: the model's first stream (15 events) takes 3 s, long enough to watch
+  // even on a loaded machine (at 15 per second its 1 s was missed twice at load 8–12).
+  await openApiSession(page, { title: `Slow ${Date.now()}`, provider: { kind: "offline", pace: 5 } });
   await sendMessage(page, "What is in notes/todo.md?");
   const stream = page.locator('[data-testid="graph-node"][data-node-kind="stream"]').first();
   await expect(stream).toHaveAttribute("data-status", "running", { timeout: RUN_TIMEOUT });
