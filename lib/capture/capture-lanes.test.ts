@@ -10,7 +10,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { countWaiting } from "@/lib/capture/lanes";
-import { writeProviderDefaults } from "@/lib/server/keys";
+import { writeProviderDefaults, writeProviderKey } from "@/lib/server/keys";
 import { CAPTURE_TOKEN, startCaptureServer, type CaptureServer } from "@/lib/server/testing/capture-server";
 import type { TraceEvent } from "@/lib/trace/events";
 
@@ -265,5 +265,26 @@ describe("the OpenAI-compatible upstream's key", { timeout: 60_000 }, () => {
     expect(JSON.stringify(seen[0]!.headers)).not.toContain(OPENAI_KEY);
     const [session] = server.runtime.store.listSessions();
     expect(JSON.stringify(server.runtime.store.events(session!.id))).not.toContain(COMPAT_KEY);
+  });
+
+  it("sends the key entered on the Settings page, which TOOLSCOPE_COMPAT_API_KEY overrides, and the log never holds it", async () => {
+    const stored = "compat-settings-key-9876543210";
+    writeProviderDefaults("openai-chat", { baseURL: `${origin}/v1` });
+    writeProviderKey("openai-compatible", stored);
+    const ask = () =>
+      openai().chat.completions.create({
+        model: "m",
+        messages: [{ role: "user", content: `say ${stored}` }],
+      });
+    await ask();
+    expect(seen[0]!.headers.authorization).toBe(`Bearer ${stored}`);
+    const [session] = server.runtime.store.listSessions();
+    expect(JSON.stringify(server.runtime.store.events(session!.id))).not.toContain(stored);
+    await server.close();
+    server = await startCaptureServer({ TOOLSCOPE_COMPAT_API_KEY: COMPAT_KEY });
+    writeProviderDefaults("openai-chat", { baseURL: `${origin}/v1` });
+    writeProviderKey("openai-compatible", stored);
+    await ask();
+    expect(seen[1]!.headers.authorization).toBe(`Bearer ${COMPAT_KEY}`);
   });
 });
