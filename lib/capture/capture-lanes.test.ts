@@ -181,6 +181,37 @@ describe("one request at a time per capture session", { timeout: 60_000 }, () =>
     });
   });
 
+  it("records a request identical to the one in flight, sent without a header, as that turn's next attempt once it ends", async () => {
+    const client = anthropic();
+    const ask = () =>
+      client.messages
+        .stream(
+          { model: "m", max_tokens: 64, messages: [{ role: "user", content: "twice" }] },
+          { headers: { "x-toolscope-upstream": "anthropic" } },
+        )
+        .finalMessage();
+    const first = ask();
+    await until(() => seen.length === 1);
+    const [session] = server.runtime.store.listSessions();
+    const second = ask();
+    await until(() => countWaiting(server.runtime, session!.id) === 1);
+    openGate();
+    await Promise.all([first, second]);
+    expect(server.runtime.store.listSessions().map((row) => row.id)).toEqual([session!.id]);
+    const events = server.runtime.store.events(session!.id);
+    const attempts = (kind: "request.assembled" | "turn.completed") =>
+      events.flatMap((event) => (event.kind === kind ? [[event.turn, event.attempt]] : []));
+    expect(attempts("request.assembled")).toEqual([
+      [1, 1],
+      [1, 2],
+    ]);
+    expect(attempts("turn.completed")).toEqual([
+      [1, 1],
+      [1, 2],
+    ]);
+    expect(events.filter((event) => event.kind === "user.message")).toHaveLength(1);
+  });
+
   it("runs requests of different sessions side by side", async () => {
     const client = anthropic();
     const ask = (session: string) =>
