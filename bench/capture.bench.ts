@@ -4,7 +4,7 @@ import { performance } from "node:perf_hooks";
 import { it } from "vitest";
 import { writeProviderDefaults } from "@/lib/server/keys";
 import { CAPTURE_TOKEN, startCaptureServer } from "@/lib/server/testing/capture-server";
-import { recordSection, reportProgress, roundTo, summarize } from "./results";
+import { recordSection, reportProgress, roundTo, summarize, type Summary } from "./results";
 
 /**
  * The capture relay's cost (docs/api.md, "Capture"): the same upstream (bench/capture-upstream.mjs,
@@ -12,10 +12,13 @@ import { recordSection, reportProgress, roundTo, summarize } from "./results";
  * every event to the log (redaction, freezing, SQLite, the bus) before passing it on. Added
  * latency per event = the relayed arrival time minus the direct one, per percentile, at 2,000
  * events/s; overhead per request = a small non-streamed request through the relay minus direct.
- * Goal: p99 < 1 ms added per event.
+ * Goal: p99 < 1 ms added per event. On a shared machine one stream's p99 swings by milliseconds
+ * from run to run, so the streams run in ROUNDS alternating pairs (direct, then relayed) and the
+ * table shows the median round.
  */
 const RATE = 2000;
 const EVENTS = 8000;
+const ROUNDS = 3;
 const REQUESTS = 200;
 
 async function startUpstream(): Promise<{ child: ChildProcess; origin: string }> {
@@ -91,20 +94,31 @@ it("capture relay: added latency per event and overhead per request", async () =
   const direct = { url: `${upstream.origin}/v1/messages`, headers: {} };
   try {
     await measureRequests(viaCapture.url, viaCapture.headers); // warm both paths
-    reportProgress(`streaming ${EVENTS} events at ${RATE}/s, direct then through the capture`);
-    const directEvents = summarize(await measureStream(direct.url, direct.headers));
-    const relayedEvents = summarize(await measureStream(viaCapture.url, viaCapture.headers));
+    const rounds: { direct: Summary; relayed: Summary; addedP50: number; addedP99: number }[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      reportProgress(
+        `round ${round}/${ROUNDS}: ${EVENTS} events at ${RATE}/s, direct then through the capture`,
+      );
+      const directRound = summarize(await measureStream(direct.url, direct.headers));
+      const relayedRound = summarize(await measureStream(viaCapture.url, viaCapture.headers));
+      rounds.push({
+        direct: directRound,
+        relayed: relayedRound,
+        addedP50: (relayedRound.median - directRound.median) / 1000,
+        addedP99: (relayedRound.p99 - directRound.p99) / 1000,
+      });
+    }
+    const median = [...rounds].sort((a, b) => a.addedP99 - b.addedP99)[Math.floor(ROUNDS / 2)]!;
+    const { direct: directEvents, relayed: relayedEvents, addedP50, addedP99 } = median;
     reportProgress(`${REQUESTS} small requests, direct then through the capture`);
     const directRequests = summarize(await measureRequests(direct.url, direct.headers));
     const relayedRequests = summarize(await measureRequests(viaCapture.url, viaCapture.headers));
-    const addedP50 = (relayedEvents.median - directEvents.median) / 1000;
-    const addedP99 = (relayedEvents.p99 - directEvents.p99) / 1000;
     recordSection(
       "capture",
       [
         {
           what: `capture relay: added latency per event, ${RATE.toLocaleString("en")} events/s (p99)`,
-          result: `${roundTo(addedP99, 3)} ms (p50 ${roundTo(addedP50, 3)} ms; direct p99 ${roundTo(directEvents.p99 / 1000, 3)} ms, relayed ${roundTo(relayedEvents.p99 / 1000, 3)} ms)`,
+          result: `${roundTo(addedP99, 3)} ms (p50 ${roundTo(addedP50, 3)} ms; direct p99 ${roundTo(directEvents.p99 / 1000, 3)} ms, relayed ${roundTo(relayedEvents.p99 / 1000, 3)} ms; rounds ${rounds.map((each) => roundTo(each.addedP99, 2)).join(", ")} ms)`,
           goal: "< 1 ms",
           met: addedP99 < 1,
           figures: {
@@ -113,6 +127,7 @@ it("capture relay: added latency per event and overhead per request", async () =
             directP99Us: directEvents.p99,
             relayedP99Us: relayedEvents.p99,
             events: relayedEvents.count,
+            rounds: rounds.map((each) => roundTo(each.addedP99, 3)).join(" "),
           },
         },
         {
@@ -126,7 +141,8 @@ it("capture relay: added latency per event and overhead per request", async () =
       {
         notes: [
           "The capture server is proxy.ts and the app's route handlers behind a plain node:http server in the benchmark's process (lib/server/testing/capture-server.ts), not Next's own server; the upstream runs in its own process.",
-          "Each relayed request is recorded in full: its session, request.assembled, every wire.event, turn.completed and the run's end.",
+          "Each relayed request is recorded in full: its session, request.assembled, every wire.event (one transaction per upstream chunk), turn.completed and the run's end.",
+          "The measuring client shares the relay's process (its event loop), so the relay's work also delays the client's reads; a direct stream has the process to itself.",
         ],
       },
     );

@@ -27,6 +27,7 @@ const SETTINGS: SettingsView = {
       runnable: true,
     },
     "openai-responses": { ...keyStatus, keyName: "openai", runnable: false, reason: "no key" },
+    "openai-compatible": { ...keyStatus, envVar: "TOOLSCOPE_COMPAT_API_KEY" },
   },
 };
 

@@ -1,7 +1,7 @@
 import { useTranslations } from "next-intl";
 import { useRef, useState, type FormEvent } from "react";
 import { InlineError } from "@/components/common/query-states";
-import type { ConfigurableProvider, KeyProvider } from "@/lib/server/keys";
+import type { ConfigurableProvider, StoredKeyName } from "@/lib/server/keys";
 import { DefaultsFields, type DefaultsDraft } from "./defaults-fields";
 import { KeyField } from "./key-field";
 import { useProviderReason } from "./provider-reason";
@@ -30,7 +30,7 @@ export function ProviderCard({
   sections,
 }: {
   title: string;
-  keyName: KeyProvider;
+  keyName: StoredKeyName;
   keyStatus: KeyStatus;
   note?: string;
   sections: readonly CardSection[];

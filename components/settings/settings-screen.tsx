@@ -10,7 +10,10 @@ import { SignOutCard } from "./sign-out-card";
 import { useSettings } from "./use-settings";
 import "./settings.css";
 
-/** `/settings`: one card per provider key — its masked status, and each provider's default model and base URL — and the Capture section. */
+/**
+ * `/settings`: one card per key — its masked status, and each provider's default model and base
+ * URL (the OpenAI-compatible capture upstream's card has its key only) — and the Capture section.
+ */
 export function SettingsScreen() {
   const t = useTranslations();
   const settings = useSettings();
@@ -62,6 +65,13 @@ export function SettingsScreen() {
                 baseUrlHint: t("Settings.openaiBaseUrlHint"),
               },
             ]}
+          />
+          <ProviderCard
+            title={t("Settings.compatTitle")}
+            keyName="openai-compatible"
+            keyStatus={settings.data.providers["openai-compatible"]}
+            note={t("Settings.compatNote")}
+            sections={[]}
           />
           <CaptureCard />
           <SignOutCard />

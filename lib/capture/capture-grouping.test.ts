@@ -137,6 +137,20 @@ describe("capture of count_tokens", { timeout: 60_000 }, () => {
     expect(eventsOf(session!.id, "user.message")).toHaveLength(1);
   });
 
+  it("continues a session a count opened after a restart: the first request joins it", async () => {
+    const body = { model: "m", tools: [READ_TOOL], messages: [QUESTION] };
+    await client().messages.countTokens(body);
+    const [session] = captureSessions();
+    server.restart();
+    await client().messages.create({ ...body, max_tokens: 256 });
+    expect(captureSessions().map((each) => each.id)).toEqual([session!.id]);
+    expect(eventsOf(session!.id, "request.assembled").map((event) => [event.turn, event.attempt])).toEqual([
+      [1, 1],
+    ]);
+    expect(eventsOf(session!.id, "user.message")).toHaveLength(1);
+    expect(eventsOf(session!.id, "session.configured")).toEqual([]);
+  });
+
   it("records a count in the session x-toolscope-session names", async () => {
     const headers = { "x-toolscope-session": "counted-run" };
     await askAndAnswer({ headers });

@@ -10,7 +10,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { countWaiting } from "@/lib/capture/lanes";
-import { writeProviderDefaults } from "@/lib/server/keys";
+import { writeProviderDefaults, writeProviderKey } from "@/lib/server/keys";
 import { CAPTURE_TOKEN, startCaptureServer, type CaptureServer } from "@/lib/server/testing/capture-server";
 import type { TraceEvent } from "@/lib/trace/events";
 
@@ -181,6 +181,37 @@ describe("one request at a time per capture session", { timeout: 60_000 }, () =>
     });
   });
 
+  it("records a request identical to the one in flight, sent without a header, as that turn's next attempt once it ends", async () => {
+    const client = anthropic();
+    const ask = () =>
+      client.messages
+        .stream(
+          { model: "m", max_tokens: 64, messages: [{ role: "user", content: "twice" }] },
+          { headers: { "x-toolscope-upstream": "anthropic" } },
+        )
+        .finalMessage();
+    const first = ask();
+    await until(() => seen.length === 1);
+    const [session] = server.runtime.store.listSessions();
+    const second = ask();
+    await until(() => countWaiting(server.runtime, session!.id) === 1);
+    openGate();
+    await Promise.all([first, second]);
+    expect(server.runtime.store.listSessions().map((row) => row.id)).toEqual([session!.id]);
+    const events = server.runtime.store.events(session!.id);
+    const attempts = (kind: "request.assembled" | "turn.completed") =>
+      events.flatMap((event) => (event.kind === kind ? [[event.turn, event.attempt]] : []));
+    expect(attempts("request.assembled")).toEqual([
+      [1, 1],
+      [1, 2],
+    ]);
+    expect(attempts("turn.completed")).toEqual([
+      [1, 1],
+      [1, 2],
+    ]);
+    expect(events.filter((event) => event.kind === "user.message")).toHaveLength(1);
+  });
+
   it("runs requests of different sessions side by side", async () => {
     const client = anthropic();
     const ask = (session: string) =>
@@ -265,5 +296,26 @@ describe("the OpenAI-compatible upstream's key", { timeout: 60_000 }, () => {
     expect(JSON.stringify(seen[0]!.headers)).not.toContain(OPENAI_KEY);
     const [session] = server.runtime.store.listSessions();
     expect(JSON.stringify(server.runtime.store.events(session!.id))).not.toContain(COMPAT_KEY);
+  });
+
+  it("sends the key entered on the Settings page, which TOOLSCOPE_COMPAT_API_KEY overrides, and the log never holds it", async () => {
+    const stored = "compat-settings-key-9876543210";
+    writeProviderDefaults("openai-chat", { baseURL: `${origin}/v1` });
+    writeProviderKey("openai-compatible", stored);
+    const ask = () =>
+      openai().chat.completions.create({
+        model: "m",
+        messages: [{ role: "user", content: `say ${stored}` }],
+      });
+    await ask();
+    expect(seen[0]!.headers.authorization).toBe(`Bearer ${stored}`);
+    const [session] = server.runtime.store.listSessions();
+    expect(JSON.stringify(server.runtime.store.events(session!.id))).not.toContain(stored);
+    await server.close();
+    server = await startCaptureServer({ TOOLSCOPE_COMPAT_API_KEY: COMPAT_KEY });
+    writeProviderDefaults("openai-chat", { baseURL: `${origin}/v1` });
+    writeProviderKey("openai-compatible", stored);
+    await ask();
+    expect(seen[1]!.headers.authorization).toBe(`Bearer ${COMPAT_KEY}`);
   });
 });

@@ -154,6 +154,93 @@ describe("the capture relay", { timeout: 60_000 }, () => {
     expect(eventsOf(sessionId, "request.assembled")[0]?.capture?.path).toBe("/v1/messages?beta=true");
   });
 
+  /**
+   * Wraps the store so the test sees which `wire.event`s each transaction appended (the store
+   * itself does the work), and can make the log refuse one of them as a full disk would.
+   */
+  function watchWireEvents(refuseIndex?: number): number[][] {
+    const store = server.runtime.store;
+    const transaction = store.transaction.bind(store);
+    const append = store.append.bind(store);
+    const batches: number[][] = [];
+    let open: number[] | null = null;
+    store.transaction = (work) => {
+      if (open) return transaction(work);
+      open = [];
+      try {
+        return transaction(work);
+      } finally {
+        if (open.length > 0) batches.push(open);
+        open = null;
+      }
+    };
+    store.append = (sessionId, event, options) => {
+      if (event.kind === "wire.event") {
+        if (event.index === refuseIndex) throw new Error("the disk is full (test)");
+        (open ?? batches[batches.push([]) - 1]!).push(event.index);
+      }
+      return append(sessionId, event, options);
+    };
+    return batches;
+  }
+
+  function streamInTwoChunks(): { chunks: string[]; release: () => void } {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const chunks = [START + TOOL_START + TOOL_DELTA, REST.join("")];
+    handle = (_request, response) => {
+      response.writeHead(200, { "content-type": "text/event-stream" });
+      response.write(chunks[0]);
+      void released.then(() => response.end(chunks[1]));
+    };
+    return { chunks, release };
+  }
+
+  it("appends all the events of one upstream chunk in one transaction, before the chunk is passed on", async () => {
+    const batches = watchWireEvents();
+    const { chunks, release } = streamInTwoChunks();
+    const response = await post({ ...REQUEST, stream: true });
+    const reader = response.body!.getReader();
+    const first = await reader.read();
+    expect(new TextDecoder().decode(first.value)).toBe(chunks[0]);
+    expect(batches).toEqual([[0, 1, 2]]);
+    release();
+    while (!(await reader.read()).done);
+    expect(batches).toEqual([
+      [0, 1, 2],
+      [3, 4, 5],
+    ]);
+    const sessionId = onlySession();
+    await expect.poll(() => eventsOf(sessionId, "run.finished").length).toBe(1);
+    expect(eventsOf(sessionId, "wire.event").map((event) => event.index)).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+
+  it("passes on nothing of a chunk the log refused, keeps none of its events, and ends the run failed", async () => {
+    const batches = watchWireEvents(4);
+    const { chunks, release } = streamInTwoChunks();
+    const response = await post({ ...REQUEST, stream: true });
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = decoder.decode((await reader.read()).value);
+    release();
+    const rest = (async () => {
+      for (;;) {
+        const next = await reader.read();
+        if (next.done) return "ended";
+        text += decoder.decode(next.value);
+      }
+    })();
+    await expect(rest).rejects.toThrow();
+    expect(text).toBe(chunks[0]);
+    const sessionId = onlySession();
+    await expect.poll(() => eventsOf(sessionId, "run.failed").length).toBe(1);
+    expect(batches).toEqual([[0, 1, 2], [3]]);
+    // Index 3 was appended inside the refused chunk's transaction: rolled back with it.
+    expect(eventsOf(sessionId, "wire.event").map((event) => event.index)).toEqual([0, 1, 2]);
+    expect(eventsOf(sessionId, "run.failed")[0]?.reason).toContain("the disk is full (test)");
+    expectValidTranscript(sessionId);
+  });
+
   it("passes an upstream error through with its status and body, which the SDK raises as its own", async () => {
     const body = { type: "error", error: { type: "overloaded_error", message: "Overloaded" } };
     handle = (_request, response) => {

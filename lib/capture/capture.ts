@@ -127,7 +127,10 @@ function placeRequest(runtime: Runtime, record: RequestRecord, named: string | u
 
 /**
  * {@link placeRequest}, then the session's lane (lanes.ts): when a request is in flight there,
- * waits for its end and places the request again (it may now continue that one's reply).
+ * waits for its end and places the request again (it may now continue that one's reply). A
+ * request identical to the one in flight is a retry of it (a client that gave up waiting, or
+ * sent it twice): it stays that turn's next attempt once the lane is free, answered or not,
+ * rather than being placed anew (then it would continue no conversation and open a session).
  */
 async function placeInLane(
   runtime: Runtime,
@@ -135,12 +138,18 @@ async function placeInLane(
   named: string | undefined,
   signal: AbortSignal,
 ): Promise<(Placed & { ok: true; free: () => void }) | { ok: false; status: number; message: string }> {
+  let retryOf: SessionTrack | null = null;
   for (;;) {
     if (signal.aborted) return { ok: false, status: 499, message: "The client closed the request." };
-    const placed = placeRequest(runtime, record, named);
+    // A session deleted meanwhile takes the retry with it: the request is placed anew.
+    if (retryOf && !runtime.store.getSession(retryOf.id)) retryOf = null;
+    const placed: Placed = retryOf
+      ? { ok: true, track: retryOf, from: retryOf.requestLength, retry: true }
+      : placeRequest(runtime, record, named);
     if (!placed.ok) return { ok: false, status: 400, message: placed.message };
     const free = takeLane(runtime, placed.track.id);
     if (free) return { ...placed, free };
+    if (placed.retry) retryOf = placed.track;
     if (!(await waitForLane(runtime, placed.track.id, signal)))
       return { ok: false, status: 499, message: "The client closed the request." };
   }

@@ -1,8 +1,9 @@
 /**
  * The relay: the upstream's response body passed to the client chunk by chunk, as it arrives and
- * byte for byte, each complete SSE event in a chunk appended to the log before the chunk is
- * passed on (the same order as the wire tap of a run, lib/providers/wire-tap.ts). Pull-driven:
- * the next upstream chunk is read only when the client has taken the last one, so nothing piles up.
+ * byte for byte, the complete SSE events of a chunk appended to the log (in one transaction, by
+ * `onEvents`) before the chunk is passed on (the same order as the wire tap of a run,
+ * lib/providers/wire-tap.ts). Pull-driven: the next upstream chunk is read only when the client
+ * has taken the last one, so nothing piles up.
  */
 import "server-only";
 import { createSseDecoder, STRICT_DROP_NOTE, type SseEvent } from "@/lib/protocol/sse";
@@ -14,12 +15,20 @@ export type RelayEnd =
   /** Reading the upstream failed (the connection broke). */
   | { kind: "upstream-failed"; message: string }
   /** The client hung up first; the upstream request was aborted. */
-  | { kind: "client-gone" };
+  | { kind: "client-gone" }
+  /**
+   * The log refused a chunk's events (`onEvents` threw): the chunk was not passed on, the
+   * upstream request was aborted and the client's stream errors.
+   */
+  | { kind: "record-failed"; message: string };
 
 export interface RelayOptions {
   body: ReadableStream<Uint8Array>;
-  /** Called for each complete event, before the chunk that completed it is passed on. Must not throw. */
-  onEvent(event: SseEvent): void;
+  /**
+   * Called with the complete events of each chunk (never an empty list), in order, before the
+   * chunk that completed them is passed on. When it throws, nothing of that chunk is passed on.
+   */
+  onEvents(events: SseEvent[]): void;
   /** Called once, when the stream ends whichever way. */
   onEnd(end: RelayEnd): void;
   /** Aborts the upstream request (called when the client hangs up). */
@@ -66,15 +75,25 @@ export function relayStream(options: RelayOptions): ReadableStream<Uint8Array> {
           return;
         }
         if (ended) return;
+        let notes: string[] = [];
+        if (read.done) notes = decoder.end();
+        else decoder.feed(read.value);
+        if (queue.length > 0) {
+          try {
+            options.onEvents(queue.splice(0));
+          } catch (error) {
+            options.abortUpstream();
+            end({ kind: "record-failed", message: describeError(error) });
+            void reader.cancel().catch(() => undefined);
+            controller.error(error);
+            return;
+          }
+        }
         if (read.done) {
-          const notes = decoder.end();
-          for (const event of queue.splice(0)) options.onEvent(event);
           end({ kind: "ended", cutMidEvent: notes.includes(STRICT_DROP_NOTE) });
           controller.close();
           return;
         }
-        decoder.feed(read.value);
-        for (const event of queue.splice(0)) options.onEvent(event);
         controller.enqueue(read.value);
       },
       cancel() {

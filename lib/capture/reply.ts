@@ -1,7 +1,7 @@
 /**
  * Sending a recorded request upstream and relaying the answer (docs/api.md, "Capture"): the
- * status and headers first (`wire.response`), then a stream event by event (`wire.event`, each
- * appended before it is passed on) or a whole body; an upstream error passes through with its
+ * status and headers first (`wire.response`), then a stream chunk by chunk (its `wire.event`s
+ * appended in one transaction before the chunk is passed on) or a whole body; an upstream error passes through with its
  * status and body (`wire.error`). The end is recorded by `finishRequest`.
  */
 import "server-only";
@@ -78,6 +78,8 @@ function readStreamEnd(context: RelayContext, events: SseEvent[], end: RelayEnd)
   const turn = capture.response?.turn ?? null;
   if (end.kind === "client-gone")
     return { kind: "cut", turn, why: "client", reason: "the client hung up before the response ended" };
+  if (end.kind === "record-failed")
+    return { kind: "failed", reason: `the log refused the upstream's events: ${end.message}` };
   if (end.kind === "upstream-failed") {
     wireError("transport", `The upstream connection failed mid-stream: ${end.message}`, null);
     return { kind: "cut", turn, why: "upstream", reason: `the upstream stream was cut: ${end.message}` };
@@ -186,17 +188,24 @@ export async function relayResponse(context: RelayContext): Promise<CaptureReply
     body: response.body,
     clientSignal: request.signal,
     abortUpstream: abort,
-    onEvent(event) {
-      store.append(sessionId, {
-        kind: "wire.event",
-        turn,
-        attempt,
-        index: events.length,
-        event: event.event,
-        data: event.data,
-        receivedAt: runtime.clock.now(),
+    onEvents(chunk) {
+      // One transaction per upstream chunk: one commit, then the chunk's events are published
+      // and the chunk passed on. A chunk the log refused leaves nothing of it behind.
+      const receivedAt = runtime.clock.now();
+      store.transaction(() => {
+        chunk.forEach((event, offset) =>
+          store.append(sessionId, {
+            kind: "wire.event",
+            turn,
+            attempt,
+            index: events.length + offset,
+            event: event.event,
+            data: event.data,
+            receivedAt,
+          }),
+        );
       });
-      events.push(event);
+      events.push(...chunk);
     },
     onEnd(end) {
       request.signal.removeEventListener("abort", abort);

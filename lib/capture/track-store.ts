@@ -3,7 +3,8 @@
  * capture session — after a restart — reads what grouping needs back from the store, so the next
  * request of a conversation lands in the same session with or without `x-toolscope-session`.
  * Only the kinds grouping needs are read in full; the last `request.assembled` (the biggest event
- * of a turn) is found by reading the log backwards in pages.
+ * of a turn) — or, in a session only token counts opened so far, the last `tokens.counted` — is
+ * found by reading the log backwards in pages.
  */
 import "server-only";
 import { summarizeMessage } from "@/lib/agent/import/conversation";
@@ -40,8 +41,15 @@ const SCANNED: readonly EventKind[] = [
 
 const LOADED = new WeakSet<Runtime>();
 
-/** The session's last `request.assembled`, or `null`. */
-function findLastRequest(runtime: Runtime, id: string): EventOf<"request.assembled"> | null {
+/**
+ * The session's last `request.assembled`, else (a session a token count opened, no request in it
+ * yet) its last `tokens.counted`; `null` when it has neither.
+ */
+function findLastRequest(
+  runtime: Runtime,
+  id: string,
+): EventOf<"request.assembled"> | EventOf<"tokens.counted"> | null {
+  let count: EventOf<"tokens.counted"> | null = null;
   let through = runtime.store.lastSeq(id);
   while (through >= 0) {
     const after = Math.max(-1, through - PAGE);
@@ -49,10 +57,11 @@ function findLastRequest(runtime: Runtime, id: string): EventOf<"request.assembl
     for (let index = page.length - 1; index >= 0; index--) {
       const event = page[index]!;
       if (event.kind === "request.assembled") return event;
+      if (event.kind === "tokens.counted") count ??= event;
     }
     through = after;
   }
-  return null;
+  return count;
 }
 
 /**
@@ -89,6 +98,12 @@ export function rebuildTrack(runtime: Runtime, id: string, format: WireFormat = 
   if (!last) return track;
   const captured = readCapturedRequest(last.body, last.format);
   const summaries = captured.read ? summarizeMessages(captured.read.messages) : [];
+  if (last.kind === "tokens.counted") {
+    // Only token counts so far: the counted conversation is the one the first request continues
+    // (as placeCount left it in the process that recorded them).
+    Object.assign(track, { format: last.format, conversation: summaries, touchedAt: last.at });
+    return track;
+  }
   const answer = answers.get(`${last.turn}/${last.attempt}`);
   const answered =
     answer !== undefined && answer.cut !== true && lastEnd?.kind === "run.finished" && lastEnd.seq > last.seq;

@@ -19,6 +19,8 @@ export const UpdateSettingsBody = Type.Object(
     openai: Type.Optional(Type.Object({ key: Key }, { additionalProperties: false })),
     "openai-chat": Type.Optional(Type.Object(Defaults, { additionalProperties: false })),
     "openai-responses": Type.Optional(Type.Object(Defaults, { additionalProperties: false })),
+    /** The OpenAI-compatible capture upstream's key. */
+    "openai-compatible": Type.Optional(Type.Object({ key: Key }, { additionalProperties: false })),
   },
   { additionalProperties: false },
 );
@@ -79,6 +81,8 @@ export const SettingsView = Type.Object(
         openai: KeyStatus,
         "openai-chat": ProviderStatus,
         "openai-responses": ProviderStatus,
+        /** The key of the OpenAI-compatible capture upstream (`TOOLSCOPE_COMPAT_API_KEY` wins). */
+        "openai-compatible": KeyStatus,
       },
       closed,
     ),

@@ -12,7 +12,7 @@ import { readProviderDefaults, readProviderKey, writeJsonAtomic } from "./keys";
  * The capture upstreams this server has (docs/api.md, "Capture"): the offline model, always; the
  * real providers with the keys Toolscope holds (settings page or environment, lib/server/keys.ts);
  * an OpenAI-compatible server at the base URL set for OpenAI Chat or Responses, with its own key
- * (`TOOLSCOPE_COMPAT_API_KEY`) or none — never the OpenAI key, which is for api.openai.com only.
+ * (`TOOLSCOPE_COMPAT_API_KEY`, else the one entered on the Settings page) or none — never the OpenAI key, which is for api.openai.com only.
  * The client's own key is never among what an upstream sends: lib/server removed it before the
  * use case ran.
  */
@@ -91,6 +91,7 @@ export function listUpstreams(clock: Clock, config: ServerConfig = loadServerCon
   const offline = createOfflineFetch({ clock, pace: 0 });
   const anthropicKey = readProviderKey("anthropic", config);
   const openaiKey = readProviderKey("openai", config);
+  const compatibleKey = readProviderKey("openai-compatible", config);
   const anthropicURL = readProviderDefaults("anthropic", config).baseURL ?? ANTHROPIC_URL;
   const compatibleURL =
     readProviderDefaults("openai-chat", config).baseURL ??
@@ -147,7 +148,7 @@ export function listUpstreams(clock: Clock, config: ServerConfig = loadServerCon
       send: sendOver(
         compatibleURL ?? OPENAI_URL,
         true,
-        config.compatApiKey ? { authorization: `Bearer ${config.compatApiKey}` } : {},
+        compatibleKey ? { authorization: `Bearer ${compatibleKey}` } : {},
       ),
     },
   ];

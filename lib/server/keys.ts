@@ -6,6 +6,12 @@ import type { KeyProvider } from "@/lib/providers/provider-checks";
 import { loadServerConfig, type ServerConfig } from "./config";
 
 export type { KeyProvider };
+/**
+ * Every key the store holds: the providers' (read by the provider registry too), and the key of
+ * the OpenAI-compatible capture upstream (sent to the base URL set for OpenAI Chat or Responses,
+ * never to api.openai.com).
+ */
+export type StoredKeyName = KeyProvider | "openai-compatible";
 /** The providers with a default model and base URL of their own. */
 export type ConfigurableProvider = "anthropic" | "openai-chat" | "openai-responses";
 /** Where the key in use comes from: the environment wins over one entered in the settings page. */
@@ -24,15 +30,18 @@ export interface ProviderDefaultsChange {
 }
 
 /** The part of the server config the key store reads. */
-export type KeyStoreConfig = Pick<ServerConfig, "dataDir" | "anthropicApiKey" | "openaiApiKey">;
+export type KeyStoreConfig = Pick<ServerConfig, "dataDir" | "anthropicApiKey" | "openaiApiKey"> &
+  Partial<Pick<ServerConfig, "compatApiKey">>;
 
 /** The file in the data dir with the keys entered in the settings page (mode 0600). */
 export const KEYS_FILE_NAME = "keys.json";
 /** The file in the data dir with each provider's default model and base URL. */
 export const SETTINGS_FILE_NAME = "settings.json";
 
-/** Every key the store holds, in the order pages show them. */
+/** Every provider key the store holds, in the order pages show them. */
 export const KEY_PROVIDERS: readonly KeyProvider[] = ["anthropic", "openai"];
+/** Every key the store holds: the providers', then the OpenAI-compatible upstream's. */
+export const STORED_KEYS: readonly StoredKeyName[] = [...KEY_PROVIDERS, "openai-compatible"];
 /** Every provider with defaults of its own. */
 export const CONFIGURABLE_PROVIDERS: readonly ConfigurableProvider[] = [
   "anthropic",
@@ -41,12 +50,13 @@ export const CONFIGURABLE_PROVIDERS: readonly ConfigurableProvider[] = [
 ];
 
 /** The environment variable that holds each provider's key. */
-export const KEY_ENV_VARS: Readonly<Record<KeyProvider, string>> = {
+export const KEY_ENV_VARS: Readonly<Record<StoredKeyName, string>> = {
   anthropic: "ANTHROPIC_API_KEY",
   openai: "OPENAI_API_KEY",
+  "openai-compatible": "TOOLSCOPE_COMPAT_API_KEY",
 };
 
-type StoredKeys = Partial<Record<KeyProvider, string>>;
+type StoredKeys = Partial<Record<StoredKeyName, string>>;
 type StoredDefaults = Partial<Record<ConfigurableProvider, ProviderDefaults>>;
 interface StoreState {
   keys: StoredKeys;
@@ -57,12 +67,12 @@ const CACHE_KEY = Symbol.for("toolscope.keyStore");
 type StoreCache = { [CACHE_KEY]?: Map<string, StoreState> };
 
 /**
- * The key a provider runs with: the environment's (`ANTHROPIC_API_KEY`, `OPENAI_API_KEY`)
- * when set, else the one entered in the settings page, else `null`. Keys stay on the server:
+ * The key a provider runs with: the environment's (`ANTHROPIC_API_KEY`, `OPENAI_API_KEY`,
+ * `TOOLSCOPE_COMPAT_API_KEY`) when set, else the one entered in the settings page, else `null`. Keys stay on the server:
  * never in an event, an export, an API response or a log line.
  */
 export function readProviderKey(
-  provider: KeyProvider,
+  provider: StoredKeyName,
   config: KeyStoreConfig = loadServerConfig(),
 ): string | null {
   return readEnvKey(provider, config) ?? loadState(config.dataDir).keys[provider] ?? null;
@@ -70,7 +80,7 @@ export function readProviderKey(
 
 /** Where {@link readProviderKey}'s key comes from, or `null` when there is none. */
 export function readKeySource(
-  provider: KeyProvider,
+  provider: StoredKeyName,
   config: KeyStoreConfig = loadServerConfig(),
 ): KeySource | null {
   if (readEnvKey(provider, config) !== null) return "env";
@@ -78,7 +88,7 @@ export function readKeySource(
 }
 
 /** Whether a key entered in the settings page is stored (even when the environment's wins). */
-export function hasStoredKey(provider: KeyProvider, config: KeyStoreConfig = loadServerConfig()): boolean {
+export function hasStoredKey(provider: StoredKeyName, config: KeyStoreConfig = loadServerConfig()): boolean {
   return loadState(config.dataDir).keys[provider] !== undefined;
 }
 
@@ -88,7 +98,7 @@ export function hasStoredKey(provider: KeyProvider, config: KeyStoreConfig = loa
  */
 export function listProviderKeys(config: KeyStoreConfig = loadServerConfig()): string[] {
   const stored = loadState(config.dataDir).keys;
-  const keys = KEY_PROVIDERS.flatMap((provider) => [readEnvKey(provider, config), stored[provider]]);
+  const keys = STORED_KEYS.flatMap((provider) => [readEnvKey(provider, config), stored[provider]]);
   return [...new Set(keys.filter((key): key is string => typeof key === "string"))];
 }
 
@@ -106,7 +116,7 @@ export function readProviderDefaults(
  * @throws Error from the file system when the file cannot be written; memory is then unchanged.
  */
 export function writeProviderKey(
-  provider: KeyProvider,
+  provider: StoredKeyName,
   key: string | null,
   config: Pick<ServerConfig, "dataDir"> = loadServerConfig(),
 ): void {
@@ -153,8 +163,10 @@ export function resetKeyStoreCache(): void {
   delete (globalThis as StoreCache)[CACHE_KEY];
 }
 
-function readEnvKey(provider: KeyProvider, config: KeyStoreConfig): string | null {
-  return provider === "anthropic" ? config.anthropicApiKey : config.openaiApiKey;
+function readEnvKey(provider: StoredKeyName, config: KeyStoreConfig): string | null {
+  if (provider === "anthropic") return config.anthropicApiKey;
+  if (provider === "openai") return config.openaiApiKey;
+  return config.compatApiKey ?? null;
 }
 
 /** The store of one data dir, loaded from its files on first use and kept on `globalThis`. */
@@ -177,7 +189,7 @@ function readKeysFile(file: string): StoredKeys {
   // Keys written by an older or hand-edited file may be readable by others: tighten it.
   if ((fs.statSync(file).mode & 0o077) !== 0) fs.chmodSync(file, 0o600);
   const keys: StoredKeys = {};
-  for (const provider of KEY_PROVIDERS) {
+  for (const provider of STORED_KEYS) {
     const value = data[provider];
     if (typeof value === "string" && value.trim() !== "") keys[provider] = value.trim();
   }

@@ -58,8 +58,8 @@ export function createServerRuntime(config: ServerConfig, clock?: Clock): Runtim
  */
 export function listServerSecrets(config: ServerConfig = loadServerConfig()): SecretLister {
   const otlpHeaders = Object.values(config.otlp?.headers ?? {});
-  const compat = config.compatApiKey ? [config.compatApiKey] : [];
-  return () => [...listProviderKeys(config), ...compat, resolveToken(config), ...otlpHeaders];
+  // The provider keys include the OpenAI-compatible upstream's (environment and settings page).
+  return () => [...listProviderKeys(config), resolveToken(config), ...otlpHeaders];
 }
 
 /**

@@ -6,7 +6,7 @@ import {
   CONFIGURABLE_PROVIDERS,
   hasStoredKey,
   KEY_ENV_VARS,
-  KEY_PROVIDERS,
+  STORED_KEYS,
   maskKey,
   readKeySource,
   readProviderDefaults,
@@ -17,6 +17,7 @@ import {
   type KeyProvider,
   type KeySource,
   type KeyStoreConfig,
+  type StoredKeyName,
   type ProviderDefaultsChange,
 } from "./keys";
 
@@ -51,6 +52,8 @@ export interface SettingsView {
     openai: KeyStatus;
     "openai-chat": ProviderStatus;
     "openai-responses": ProviderStatus;
+    /** The key of the OpenAI-compatible capture upstream (`TOOLSCOPE_COMPAT_API_KEY` wins). */
+    "openai-compatible": KeyStatus;
   };
 }
 
@@ -60,6 +63,7 @@ export interface SettingsUpdate {
   openai?: { key?: string | null };
   "openai-chat"?: ProviderDefaultsChange;
   "openai-responses"?: ProviderDefaultsChange;
+  "openai-compatible"?: { key?: string | null };
 }
 
 /** Says why a provider config cannot run here (the provider registry's `explain`), `null` when it can. */
@@ -98,6 +102,7 @@ export function describeSettings(
       openai: describeKey("openai", config),
       "openai-chat": describeProvider("openai-chat"),
       "openai-responses": describeProvider("openai-responses"),
+      "openai-compatible": describeKey("openai-compatible", config),
     },
   };
 }
@@ -107,7 +112,7 @@ export function describeSettings(
  * @throws Error from the file system when a file cannot be written (it names the file, never a key).
  */
 export function updateSettings(update: SettingsUpdate, config: KeyStoreConfig = loadServerConfig()): void {
-  for (const provider of KEY_PROVIDERS) {
+  for (const provider of STORED_KEYS) {
     const key = update[provider]?.key;
     if (key !== undefined) writeProviderKey(provider, key === null ? null : key.trim(), config);
   }
@@ -122,7 +127,7 @@ export function updateSettings(update: SettingsUpdate, config: KeyStoreConfig = 
   }
 }
 
-function describeKey(provider: KeyProvider, config: KeyStoreConfig): KeyStatus {
+function describeKey(provider: StoredKeyName, config: KeyStoreConfig): KeyStatus {
   const key = readProviderKey(provider, config);
   const keyPreview = key === null ? undefined : maskKey(key);
   return {

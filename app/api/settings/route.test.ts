@@ -85,7 +85,14 @@ describe("GET /api/settings", () => {
     });
     expect(providers.openai).toEqual(openaiKeyFromEnv);
     expect(providers["openai-chat"]).toMatchObject({ ...openaiKeyFromEnv, keyName: "openai" });
-    expect(Object.keys(providers)).toEqual(["anthropic", "openai", "openai-chat", "openai-responses"]);
+    expect(providers["openai-compatible"]).toEqual({ ...NO_KEY, envVar: "TOOLSCOPE_COMPAT_API_KEY" });
+    expect(Object.keys(providers)).toEqual([
+      "anthropic",
+      "openai",
+      "openai-chat",
+      "openai-responses",
+      "openai-compatible",
+    ]);
   });
 });
 
@@ -113,6 +120,40 @@ describe("PUT /api/settings", () => {
     const { providers } = JSON.parse(text) as { providers: Record<string, unknown> };
     expect(providers.openai).toEqual({ ...openaiKeyFromEnv, settingsKeySet: true });
     expect(text).not.toContain(other);
+  });
+
+  it("stores the OpenAI-compatible upstream's key like the others: masked, 0600, cleared with null; the environment's wins", async () => {
+    const compat = `compat-${"c".repeat(24)}CMP7`;
+    const saved = await put({ "openai-compatible": { key: compat } });
+    expect(saved.status).toBe(200);
+    expect(saved.text).not.toContain(compat);
+    const status = () => (JSON.parse(saved.text) as { providers: Record<string, unknown> }).providers;
+    expect(status()["openai-compatible"]).toEqual({
+      keySet: true,
+      keySource: "settings",
+      keyPreview: "compat…CMP7",
+      envVar: "TOOLSCOPE_COMPAT_API_KEY",
+      settingsKeySet: true,
+    });
+    expect(fs.statSync(path.join(root, "keys.json")).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(fs.readFileSync(path.join(root, "keys.json"), "utf8"))).toEqual({
+      "openai-compatible": compat,
+    });
+    expect(readProviderKey("openai-compatible", loadServerConfig())).toBe(compat);
+
+    vi.stubEnv("TOOLSCOPE_COMPAT_API_KEY", `env-${"v".repeat(24)}ENV3`);
+    resetServerConfigCache();
+    const withEnv = JSON.parse(await GET().text()) as { providers: Record<string, unknown> };
+    expect(withEnv.providers["openai-compatible"]).toMatchObject({
+      keySource: "env",
+      keyPreview: "env-vv…ENV3",
+      settingsKeySet: true,
+    });
+    expect(readProviderKey("openai-compatible", loadServerConfig())).toBe(`env-${"v".repeat(24)}ENV3`);
+
+    const cleared = await put({ "openai-compatible": { key: null } });
+    expect(JSON.parse(cleared.text).providers["openai-compatible"]).toMatchObject({ settingsKeySet: false });
+    expect(JSON.parse(fs.readFileSync(path.join(root, "keys.json"), "utf8"))).toEqual({});
   });
 
   it("clears a key with null, and defaults with null", async () => {
