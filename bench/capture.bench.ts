@@ -2,14 +2,15 @@ import { fork, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { it } from "vitest";
-import { writeProviderDefaults } from "@/lib/server/keys";
-import { CAPTURE_TOKEN, startCaptureServer } from "@/lib/server/testing/capture-server";
+import { BENCH_BASE, BENCH_TOKEN, requestApi, startAppServer } from "./app-server";
 import { recordSection, reportProgress, roundTo, summarize, type Summary } from "./results";
 
 /**
  * The capture relay's cost (docs/api.md, "Capture"): the same upstream (bench/capture-upstream.mjs,
- * its own process) streamed to a client directly and through the capture endpoint, which appends
- * every event to the log (redaction, freezing, SQLite, the bus) before passing it on. Added
+ * its own process) streamed to a client directly and through the capture endpoint of the app as a
+ * user runs it (`scripts/start.mjs`: the front server, Next, proxy.ts, the route; its own
+ * process, as a real client's relay is), which appends every event to the log (redaction,
+ * freezing, SQLite, the bus) before passing it on. Added
  * latency per event = the relayed arrival time minus the direct one, per percentile, at 2,000
  * events/s; overhead per request = a small non-streamed request through the relay minus direct.
  * Goal: p99 < 1 ms added per event. On a shared machine one stream's p99 swings by milliseconds
@@ -85,11 +86,17 @@ async function measureRequests(url: string, headers: Record<string, string>): Pr
 
 it("capture relay: added latency per event and overhead per request", async () => {
   const upstream = await startUpstream();
-  const server = await startCaptureServer();
-  writeProviderDefaults("anthropic", { baseURL: upstream.origin });
+  reportProgress("capture: starting the server (scripts/start.mjs)");
+  const server = await startAppServer();
+  // The upstream is "anthropic" at the bench upstream's URL, with a key Toolscope holds (any: the
+  // bench upstream reads none).
+  await requestApi("/api/settings", {
+    method: "PUT",
+    body: { anthropic: { baseURL: upstream.origin, key: "sk-ant-bench-upstream-key-0123456789" } },
+  });
   const viaCapture = {
-    url: `${server.origin}/capture/anthropic/v1/messages`,
-    headers: { "x-api-key": CAPTURE_TOKEN, "x-toolscope-upstream": "anthropic" },
+    url: `${BENCH_BASE}/capture/anthropic/v1/messages`,
+    headers: { "x-api-key": BENCH_TOKEN, "x-toolscope-upstream": "anthropic" },
   };
   const direct = { url: `${upstream.origin}/v1/messages`, headers: {} };
   try {
@@ -140,14 +147,13 @@ it("capture relay: added latency per event and overhead per request", async () =
       ],
       {
         notes: [
-          "The capture server is proxy.ts and the app's route handlers behind a plain node:http server in the benchmark's process (lib/server/testing/capture-server.ts), not Next's own server; the upstream runs in its own process.",
+          "The capture server is the production app (scripts/start.mjs, the built app) in its own process; the upstream runs in another; the measuring client is alone in the benchmark's process, for the direct and the relayed streams alike.",
           "Each relayed request is recorded in full: its session, request.assembled, every wire.event (one transaction per upstream chunk), turn.completed and the run's end.",
-          "The measuring client shares the relay's process (its event loop), so the relay's work also delays the client's reads; a direct stream has the process to itself.",
         ],
       },
     );
   } finally {
-    await server.close();
+    await server.stop();
     upstream.child.kill();
   }
 });

@@ -11,7 +11,7 @@ import { isBuildStale } from "../scripts/build-state.mjs";
 const root = path.resolve(import.meta.dirname, "..");
 // A new part is a bench/<part>.bench.ts file and its name here (and in results.ts's SectionName).
 const PARTS = ["assembly", "pipeline", "mcp", "relay", "projection", "browser", "large", "bundle", "capture"];
-const NEEDS_BUILD = new Set(["relay", "browser", "large", "bundle"]);
+const NEEDS_BUILD = new Set(["relay", "browser", "large", "bundle", "capture"]);
 const RESULTS = path.join(root, "bench", "results.json");
 
 const options = parseArguments(process.argv.slice(2));
