@@ -16,6 +16,9 @@ export { decodeCursor, encodeCursor } from "./session-rows";
 
 const IS_RUN_KIND: ReadonlySet<EventKind> = new Set(RUN_KINDS);
 
+/** The next seq of each session a transaction appended to, as it was before (undefined: not yet cached). */
+type SeqJournal = Map<string, number | undefined>;
+
 /** An event {@link SqliteEventStore.transactionSoon} sealed, waiting to be written. */
 interface PendingRow extends SealedEvent {
   sessionId: string;
@@ -42,6 +45,8 @@ export class SqliteEventStore implements EventStore {
   private flushScheduled = false;
   /** How deep {@link transactionSoon} work is under way (its appends go to `pending`). */
   private deferring = 0;
+  /** For each open transaction (outermost first), each session's next seq before it took one. */
+  private readonly journals: SeqJournal[] = [];
   /** The sessions the open transaction appended to: their rows' event counts are set before it commits. */
   private readonly touched = new Set<string>();
 
@@ -203,11 +208,10 @@ export class SqliteEventStore implements EventStore {
    */
   transaction<T>(work: () => T): T {
     if (this.unpublished === null && this.deferring > 0) return this.transactionSoon(work);
-    const before = new Map(this.nextSeq);
-    const restoreSeqs = () => {
-      this.nextSeq.clear();
-      for (const [key, value] of before) this.nextSeq.set(key, value);
-    };
+    // The seqs this transaction takes, to give back on a rollback (not a copy of every session's).
+    const before: SeqJournal = new Map();
+    this.journals.push(before);
+    const restoreSeqs = () => this.restoreSeqs(before);
     if (this.unpublished) {
       // A nested transaction is a savepoint: a failure caught by the outer one takes back its
       // events and their seqs only.
@@ -219,6 +223,8 @@ export class SqliteEventStore implements EventStore {
         restoreSeqs();
         outer.length = kept;
         throw error;
+      } finally {
+        this.journals.pop();
       }
     }
     const waiting = this.pending;
@@ -242,6 +248,7 @@ export class SqliteEventStore implements EventStore {
     } finally {
       this.unpublished = null;
       this.touched.clear();
+      this.journals.pop();
     }
     for (const event of unpublished) this.bus.publish(event);
     return result;
@@ -257,16 +264,17 @@ export class SqliteEventStore implements EventStore {
   transactionSoon<T>(work: () => T): T {
     if (this.unpublished) return this.transaction(work);
     const mark = this.pending.length;
-    const before = new Map(this.nextSeq);
+    const before: SeqJournal = new Map();
+    this.journals.push(before);
     this.deferring++;
     try {
       return work();
     } catch (error) {
       this.pending.length = mark;
-      this.nextSeq.clear();
-      for (const [key, value] of before) this.nextSeq.set(key, value);
+      this.restoreSeqs(before);
       throw error;
     } finally {
+      this.journals.pop();
       this.deferring--;
       if (this.deferring === 0 && this.pending.length > 0 && !this.flushScheduled) {
         this.flushScheduled = true;
@@ -308,7 +316,7 @@ export class SqliteEventStore implements EventStore {
   private seal(sessionId: string, event: NewEvent, options: { at?: number }): SealedEvent {
     const seq = this.peekSeq(sessionId);
     const sealed = sealEvent(this.redact, event, { seq, at: options.at ?? this.now(), sessionId });
-    this.nextSeq.set(sessionId, seq + 1);
+    this.setNextSeq(sessionId, seq + 1);
     return sealed;
   }
 
@@ -348,7 +356,7 @@ export class SqliteEventStore implements EventStore {
    * logged, not the caller's: they are dropped and their seqs given back (in `before` too, the
    * seqs a rollback restores), as a failed append's would be. Whether they were written.
    */
-  private writeWaiting(rows: readonly PendingRow[], before: Map<string, number>): boolean {
+  private writeWaiting(rows: readonly PendingRow[], before: SeqJournal): boolean {
     if (rows.length === 0) return false;
     try {
       this.db.transaction(() => {
@@ -356,9 +364,13 @@ export class SqliteEventStore implements EventStore {
       })();
     } catch (error) {
       console.error("toolscope: writing events failed; they were dropped", error);
-      for (const seqs of [this.nextSeq, before])
-        for (const row of rows)
-          if ((seqs.get(row.sessionId) ?? 0) > row.event.seq) seqs.set(row.sessionId, row.event.seq);
+      for (const row of rows) {
+        if ((this.nextSeq.get(row.sessionId) ?? 0) > row.event.seq)
+          this.nextSeq.set(row.sessionId, row.event.seq);
+        // A rollback after this must not take the seqs back again.
+        const noted = before.get(row.sessionId);
+        if (noted !== undefined && noted > row.event.seq) before.set(row.sessionId, row.event.seq);
+      }
       return false;
     }
     for (const row of rows) this.unpublished!.push(row.event);
@@ -369,6 +381,21 @@ export class SqliteEventStore implements EventStore {
   private flushWaiting(): void {
     if (this.pending.length === 0 || this.unpublished || this.deferring > 0 || !this.db.open) return;
     this.transaction(() => {});
+  }
+
+  /** Sets a session's next seq, noting its value before in every open journal that has none yet. */
+  private setNextSeq(sessionId: string, seq: number): void {
+    for (const journal of this.journals)
+      if (!journal.has(sessionId)) journal.set(sessionId, this.nextSeq.get(sessionId));
+    this.nextSeq.set(sessionId, seq);
+  }
+
+  /** Gives back the seqs a journal noted (a rollback). */
+  private restoreSeqs(journal: SeqJournal): void {
+    for (const [sessionId, seq] of journal) {
+      if (seq === undefined) this.nextSeq.delete(sessionId);
+      else this.nextSeq.set(sessionId, seq);
+    }
   }
 
   private peekSeq(sessionId: string): number {
