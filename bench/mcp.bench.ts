@@ -14,7 +14,8 @@ import { runBatch } from "@/lib/pipeline/run-batch";
 import { toolCall } from "@/lib/pipeline/testing/pipeline-harness";
 import { validateForModel } from "@/lib/pipeline/validator";
 import { projectSessionConfig } from "@/lib/trace/session-config";
-import { recordSection, reportProgress, roundTo, summarize } from "./results";
+import { profileCpu, summarizeProfile } from "./cpu-profile";
+import { isProfiling, recordSection, reportProgress, roundTo, summarize } from "./results";
 
 /**
  * The overhead per MCP call: a call of server-everything's `echo` (stdio) through all nine
@@ -53,21 +54,35 @@ it("mcp: overhead per call, all stages except the server's own work", async () =
     reportProgress("direct tools/call measured; now through the pipeline");
     const caller = createMcpCaller(runtime, sessionId, config.mcpServers!, true);
     const piped: number[] = [];
-    for (let i = 0; i < ROUNDS + WARMUP; i++) {
-      const call = toolCall(`c${i}`, "mcp__every__echo", { message: `hello ${i}` });
-      const started = performance.now();
-      await runBatch({
-        calls: [call],
+    const callThroughPipeline = (i: number) =>
+      runBatch({
+        calls: [toolCall(`c${i}`, "mcp__every__echo", { message: `hello ${i}` })],
         context: createPipelineContext({
           tools: config.tools,
           hooks: runtime.hooks,
           validate: validateForModel,
           clock: systemClock,
           append: (event) => runtime.store.append(sessionId, event),
+          // As a run wires them (lib/agent/runs.ts).
+          atomically: (work) => runtime.store.transaction(work),
+          atomicallySoon: (work) =>
+            runtime.store.transactionSoon
+              ? runtime.store.transactionSoon(work)
+              : runtime.store.transaction(work),
           mcp: caller,
         }),
       });
+    for (let i = 0; i < ROUNDS + WARMUP; i++) {
+      const started = performance.now();
+      await callThroughPipeline(i);
       if (i >= WARMUP) piped.push((performance.now() - started) * 1000);
+    }
+    let profile: unknown;
+    if (isProfiling()) {
+      const { profile: raw } = await profileCpu("mcp", async () => {
+        for (let i = 0; i < ROUNDS; i++) await callThroughPipeline(ROUNDS + WARMUP + i);
+      });
+      profile = summarizeProfile(raw, { top: 25 });
     }
     await direct.close();
     const rawCost = summarize(raw);
@@ -102,8 +117,9 @@ it("mcp: overhead per call, all stages except the server's own work", async () =
       {
         notes: [
           `${ROUNDS} sequential calls each after ${WARMUP} warm-up calls; one session, one server per path.`,
-          "Each pipeline call appends its stage, mcp.message and result events through the real EventStore.",
+          "Each pipeline call appends its stage, mcp.message and result events through the real EventStore, in its transactions as a run does.",
         ],
+        profile,
       },
     );
   } finally {

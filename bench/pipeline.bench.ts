@@ -25,7 +25,7 @@ import { isProfiling, recordSection, reportProgress, roundTo, summarize } from "
  * The pipeline's overhead per call — every stage but the tool — on a 100-call batch with warm
  * validators: an `echo` mock does next to no work, so the time is the harness's own. Events go
  * to an array; a context row sends them through the real EventStore (redaction, freezing,
- * SQLite, the bus) as a run does. Goal: < 100 µs per call.
+ * SQLite, the bus) as a run does. Goals: < 100 µs per call to an array, < 250 µs through the store.
  */
 const echo: ToolDefinition = {
   name: "echo_tool",
@@ -44,11 +44,13 @@ type Emit = (event: NewEvent) => TraceEvent;
 
 type Atomically = <T>(work: () => T) => T;
 
-function createContext(
-  tools: ToolDefinition[],
-  log: TraceEvent[],
-  store?: { emit: Emit; atomically: Atomically },
-): PipelineContext {
+interface StoreHooks {
+  emit: Emit;
+  atomically: Atomically;
+  atomicallySoon: Atomically;
+}
+
+function createContext(tools: ToolDefinition[], log: TraceEvent[], store?: StoreHooks): PipelineContext {
   return createPipelineContext({
     tools,
     hooks: BUILTIN_HOOKS,
@@ -59,7 +61,7 @@ function createContext(
     // The envelope goes first and the event is assigned onto it: `{ ...event, seq, at, sessionId }`
     // takes V8 11.3 (Node 20) down a slow path for keys added after a spread, which would
     // dominate these figures (the real store's cost is the EventStore row).
-    ...(store ? { atomically: store.atomically } : {}),
+    ...(store ? { atomically: store.atomically, atomicallySoon: store.atomicallySoon } : {}),
     append:
       store?.emit ??
       ((event: NewEvent) =>
@@ -71,7 +73,7 @@ function createContext(
 /** Median and p95 µs per call over `rounds` batches of 100 calls (the first 5 rounds warm up). */
 async function measure(
   unfrozen: ToolDefinition,
-  options: { rounds?: number; store?: () => { emit: Emit; atomically: Atomically } } = {},
+  options: { rounds?: number; store?: () => StoreHooks } = {},
 ) {
   // Tools come from the log, whose events are deeply frozen.
   const tool = freezeDeep(structuredClone(unfrozen));
@@ -85,6 +87,9 @@ async function measure(
     const log: TraceEvent[] = [];
     const started = performance.now();
     await runBatch({ calls, context: createContext([tool], log, options.store?.()) });
+    // A store writes a batch's last events on the event loop's next turn (transactionSoon): that
+    // turn is part of the batch's cost, as it is in a run (whose next step is I/O anyway).
+    await new Promise((resolve) => setImmediate(resolve));
     if (round >= 5) samples.push(((performance.now() - started) * 1000) / calls.length);
   }
   return summarize(samples);
@@ -100,9 +105,12 @@ function openStoreEmit() {
   if (!created.ok) throw new Error(created.problem.error);
   const id = created.value.id;
   return {
-    store: () => ({
+    // As a run wires them (lib/agent/runs.ts).
+    store: (): StoreHooks => ({
       emit: (event: NewEvent) => runtime.store.append(id, event),
-      atomically: <T>(work: () => T) => runtime.store.transaction(work),
+      atomically: (work) => runtime.store.transaction(work),
+      atomicallySoon: (work) =>
+        runtime.store.transactionSoon ? runtime.store.transactionSoon(work) : runtime.store.transaction(work),
     }),
     close: () => fs.rmSync(dataDir, { recursive: true, force: true }),
   };
@@ -114,25 +122,31 @@ it("pipeline overhead per call", async () => {
   const readCost = await measure(expandBuiltin("read_file")!);
   const store = openStoreEmit();
   const storeCost = await measure(echo, { store: store.store });
-  store.close();
-  const row = (what: string, cost: ReturnType<typeof summarize>, goal: boolean) => ({
+  const row = (what: string, cost: ReturnType<typeof summarize>, goalUs: number | null) => ({
     what,
     result: `${Math.round(cost.median)} µs/call (p95 ${Math.round(cost.p95)})`,
-    goal: goal ? "< 100 µs/call" : "—",
-    met: goal ? cost.median < 100 : null,
+    goal: goalUs === null ? "—" : `< ${goalUs} µs/call`,
+    met: goalUs === null ? null : cost.median < goalUs,
     figures: { medianMicroseconds: roundTo(cost.median, 1), p95Microseconds: roundTo(cost.p95, 1) },
   });
   let profile: unknown;
   if (isProfiling()) {
     const { profile: raw } = await profileCpu("pipeline", () => measure(echo, { rounds: 200 }));
-    profile = summarizeProfile(raw, { top: 25 });
+    const { profile: rawStore } = await profileCpu("pipeline-store", () =>
+      measure(echo, { rounds: 100, store: store.store }),
+    );
+    profile = {
+      array: summarizeProfile(raw, { top: 25 }),
+      store: summarizeProfile(rawStore, { top: 25 }),
+    };
   }
+  store.close();
   recordSection(
     "pipeline",
     [
-      row("100 × echo mock: all stages, no tool work (events to an array)", echoCost, true),
-      row("100 × read_file (a tiny built-in)", readCost, false),
-      row("100 × echo mock, events through the real EventStore (SQLite)", storeCost, false),
+      row("100 × echo mock: all stages, no tool work (events to an array)", echoCost, 100),
+      row("100 × read_file (a tiny built-in)", readCost, null),
+      row("100 × echo mock, events through the real EventStore (SQLite)", storeCost, 250),
     ],
     {
       notes: [

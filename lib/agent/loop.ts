@@ -32,6 +32,8 @@ export interface LoopEffects {
   hooks: ReadonlyMap<string, PreflightHook>;
   /** Runs synchronous work whose emitted events land in one transaction (the store's). Default: runs it. */
   atomically?: PipelineContext["atomically"];
+  /** {@link atomically} whose writes may share the next commit (the store's `transactionSoon`). Default: `atomically`. */
+  atomicallySoon?: PipelineContext["atomicallySoon"];
   /** Runs the session's MCP tools; absent, their calls are error results. */
   mcp?: PipelineContext["mcp"];
   /**
@@ -99,6 +101,7 @@ export async function runAgentLoop(input: LoopInput, effects: LoopEffects): Prom
           log,
           append: effects.emit,
           ...(effects.atomically ? { atomically: effects.atomically } : {}),
+          ...(effects.atomicallySoon ? { atomicallySoon: effects.atomicallySoon } : {}),
           signal: input.signal,
           checkpoint: (point, info) => effects.gate.checkpoint(point, info),
           awaitDecision: (callId) => effects.gate.awaitDecision(callId),

@@ -82,6 +82,8 @@ export function startRun(
       validate: validateForModel,
       hooks: runtime.hooks,
       atomically: (work) => runtime.store.transaction(work),
+      atomicallySoon: (work) =>
+        runtime.store.transactionSoon ? runtime.store.transactionSoon(work) : runtime.store.transaction(work),
       ...(config.mcpServers
         ? {
             mcp: createMcpCaller(

@@ -19,7 +19,7 @@ export async function approveCall(
   stages: StageRecorder,
 ): Promise<ApprovalOutcome> {
   const { call } = checked;
-  if (!checked.approval) return skipApproval(checked, stages);
+  if (!checked.approval) return context.atomicallySoon(() => skipApproval(checked, stages));
   const reason = checked.approval;
   // The stage's start and its waiting are written in one transaction, as is all that follows the decision.
   const end = context.atomically(() => {

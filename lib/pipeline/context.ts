@@ -42,6 +42,12 @@ export interface PipelineContextOptions {
    * runs it. If it throws, the events it emitted leave the log and the workspace too.
    */
   atomically?: <T>(work: () => T) => T;
+  /**
+   * {@link atomically} whose writes may wait a moment to share the next commit (a store's
+   * `transactionSoon`): at the latest until the event loop's next turn, so a live viewer sees
+   * them before anything waits for I/O. Default: `atomically`.
+   */
+  atomicallySoon?: <T>(work: () => T) => T;
   /** Default: no breakpoint ever pauses. */
   checkpoint?: PipelineContext["checkpoint"];
   /** Default: every call that waits for approval is denied (`denyUndecided({})`). */
@@ -83,6 +89,24 @@ export function createPipelineContext(options: PipelineContextOptions): Pipeline
     options.append ??
     ((event: NewEvent) =>
       redact({ ...event, seq: log.length, at: options.clock.now(), sessionId } as TraceEvent));
+  const emit = (event: NewEvent): TraceEvent => {
+    const full = append(event);
+    log.push(full);
+    workspace = reduceWorkspace(workspace, full);
+    return full;
+  };
+  /** Runs `work` through `run`; if it throws, what it emitted leaves the log and the workspace. */
+  const together = <T>(run: (<U>(work: () => U) => U) | undefined, work: () => T): T => {
+    const length = log.length;
+    const before = workspace;
+    try {
+      return run ? run(work) : work();
+    } catch (error) {
+      log.length = length;
+      workspace = before;
+      throw error;
+    }
+  };
   return {
     turn: options.turn ?? 1,
     tools:
@@ -93,29 +117,16 @@ export function createPipelineContext(options: PipelineContextOptions): Pipeline
     hooks: options.hooks,
     workspace: () => workspace,
     log: () => log,
-    emit(event) {
-      const full = append(event);
-      log.push(full);
-      workspace = reduceWorkspace(workspace, full);
-      return full;
-    },
+    emit,
     clock: options.clock,
     signal: options.signal ?? new AbortController().signal,
     validate: options.validate,
     checkpoint: options.checkpoint ?? (async () => {}),
     awaitDecision: options.awaitDecision ?? denyUndecided({}),
     awaitManualResult: options.awaitManualResult ?? (async () => NOBODY_TYPES),
-    atomically(work) {
-      const length = log.length;
-      const before = workspace;
-      try {
-        return options.atomically ? options.atomically(work) : work();
-      } catch (error) {
-        log.length = length;
-        workspace = before;
-        throw error;
-      }
-    },
+    atomically: (work) => together(options.atomically, work),
+    atomicallySoon: (work) => together(options.atomicallySoon ?? options.atomically, work),
+    emitSoon: (event) => together(options.atomicallySoon ?? options.atomically, () => emit(event)),
     ...(options.mcp ? { mcp: options.mcp } : {}),
   };
 }

@@ -33,26 +33,30 @@ export async function executeCall(
     finish(outcome.result);
     return outcome;
   };
-  // An echo or static mock answers at once, so all its stages are written in one transaction.
+  // An echo or static mock answers at once, so all its stages are written in one transaction,
+  // shared with the other quick calls of its group (they all get here in one turn of the loop).
   const atOnce = answerAtOnce(tool, args);
   if (atOnce)
-    return context.atomically(() => {
+    return context.atomicallySoon(() => {
       const end = stages.start("execute", JSON.stringify(args));
       return complete({ end, output: atOnce, progress: null });
     });
-  const executeEnd = stages.start("execute", JSON.stringify(args));
+  // The start, the tool's wire (an MCP call's request) and its progress are written on the
+  // loop's next turn at the latest — live while the tool works — sharing commits where they can.
+  const executeEnd = context.atomicallySoon(() => stages.start("execute", JSON.stringify(args)));
   let progressEnd: ReturnType<StageRecorder["start"]> | null = null;
   let updates = 0;
-  const reportProgress = (message: string, fraction?: number) => {
-    progressEnd ??= stages.start("progress", message);
-    updates++;
-    context.emit({
-      kind: "tool.progress",
-      callId: call.id,
-      message,
-      ...(fraction === undefined ? {} : { fraction }),
+  const reportProgress = (message: string, fraction?: number) =>
+    context.atomicallySoon(() => {
+      progressEnd ??= stages.start("progress", message);
+      updates++;
+      context.emit({
+        kind: "tool.progress",
+        callId: call.id,
+        message,
+        ...(fraction === undefined ? {} : { fraction }),
+      });
     });
-  };
 
   let output: ToolOutput;
   let kind: NormalizedResult["errorKind"];
@@ -201,7 +205,7 @@ async function invokeTool(
       callId,
       signal: context.signal,
       reportProgress,
-      emit: (event) => context.emit(event),
+      emit: (event) => context.emitSoon(event),
     });
   }
   if (tool.builtin) {

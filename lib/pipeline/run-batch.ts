@@ -19,7 +19,8 @@ import type { BatchInput, BatchOutput, NormalizedResult, PipelineContext } from 
 export async function runBatch({ calls, context }: BatchInput): Promise<BatchOutput> {
   const policy = context.policy.batch ?? "all-or-nothing";
   const schedule = planSchedule(calls, context.tools);
-  context.emit({
+  // Written with the batch's first transaction (its checks).
+  context.emitSoon({
     kind: "batch.planned",
     turn: context.turn,
     callIds: calls.map((c) => c.id),
@@ -50,8 +51,9 @@ export async function runBatch({ calls, context }: BatchInput): Promise<BatchOut
 
   if (policy === "all-or-nothing") {
     const checked: CheckedCall[] = [];
-    // Every call's checks are synchronous: their events are written in one transaction.
-    const firstFailure = context.atomically(() => {
+    // Every call's checks are synchronous: their events are written in one transaction, which
+    // may share its commit with what follows in this turn of the event loop.
+    const firstFailure = context.atomicallySoon(() => {
       for (const call of calls) {
         const outcome = checkCall(call, context, createStageRecorder(call.id, context));
         if (outcome.ok) checked.push(outcome.checked);
@@ -66,9 +68,10 @@ export async function runBatch({ calls, context }: BatchInput): Promise<BatchOut
     } else {
       const approved = new Map<string, Record<string, unknown>>();
       for (let index = 0; index < checked.length && !aborted;) {
-        // The calls that need nobody, up to the next that does: their skipped approvals together.
+        // The calls that need nobody, up to the next that does: their skipped approvals together,
+        // written with what follows (their execution, or the next call's wait for a person).
         if (!checked[index]!.approval)
-          context.atomically(() => {
+          context.atomicallySoon(() => {
             for (; index < checked.length && !checked[index]!.approval; index++) {
               const item = checked[index]!;
               const outcome = skipApproval(item, createStageRecorder(item.call.id, context));
@@ -124,8 +127,8 @@ async function runIndependently(
   record: (result: NormalizedResult) => void,
 ): Promise<{ terminate: boolean }> {
   const stages = createStageRecorder(call.id, context);
-  // The checks, and a failed call's result, in one transaction.
-  const checked = context.atomically(() => {
+  // The checks, and a failed call's result, in one transaction (sharing a commit with what follows).
+  const checked = context.atomicallySoon(() => {
     const outcome = checkCall(call, context, stages);
     if (!outcome.ok) record(outcome.result);
     return outcome;

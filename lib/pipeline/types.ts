@@ -75,6 +75,14 @@ export interface PipelineContext {
    * (one commit instead of one per event; all of them or none, published once it commits).
    */
   atomically<T>(work: () => T): T;
+  /**
+   * {@link atomically}, but its events may wait a moment to share the next commit with what
+   * follows (the next transaction, or the event loop's next turn at the latest): for events no
+   * one must read before the run goes on — a quick call's stages, a call's start and its wire.
+   */
+  atomicallySoon<T>(work: () => T): T;
+  /** {@link emit} through {@link atomicallySoon}. */
+  emitSoon(event: NewEvent): TraceEvent;
   /** Runs MCP tools; absent, an MCP tool's call is an error result saying so. */
   mcp?: McpCaller;
 }

@@ -55,6 +55,10 @@ const MIGRATIONS: readonly (string | ((db: Db) => void))[] = [
    CREATE TRIGGER events_count AFTER INSERT ON events BEGIN
      UPDATE sessions SET event_count = NEW.seq + 1 WHERE id = NEW.session_id AND event_count <= NEW.seq;
    END;`,
+  // The store keeps the count itself, one UPDATE per session per transaction (store.ts): the
+  // trigger made every INSERT in a transaction open a statement journal — in a savepoint a temp
+  // file write per row — and cost 2–5× the insert itself.
+  `DROP TRIGGER events_count;`,
 ];
 
 export type Db = Database.Database;

@@ -104,6 +104,13 @@ export interface EventStore {
    * published only once it commits.
    */
   transaction<T>(work: () => T): T;
+  /**
+   * Optional (SQLite has it): {@link transaction}, all or nothing, but its writes may wait to
+   * share the next commit — written by the store's next write or read, at the latest on the event
+   * loop's next turn, and published once written. Its events get their seq at once. Where a store
+   * lacks it, callers use {@link transaction}.
+   */
+  transactionSoon?<T>(work: () => T): T;
   /** The provider shown in the sessions list, kept in step with `session.configured`. */
   updateProvider(id: string, provider: ProviderConfig): void;
   updateTitle(id: string, title: string): void;

@@ -114,9 +114,7 @@ export function createRedactor(
   if (patterns === DEFAULT_SECRET_PATTERNS)
     redact.mayRewriteJson = (json) =>
       DEFAULT_PATTERN_ANCHORS.some((anchor) => json.includes(anchor)) ||
-      listSecrets().some((secret) =>
-        listSecretForms(secret).some((form) => json.includes(escapeForJson(form))),
-      );
+      listSecrets().some((secret) => listJsonForms(secret).some((form) => json.includes(form)));
   return redact;
 }
 
@@ -136,6 +134,17 @@ export function createSessionRedactor(patterns: readonly TextPattern[]): Redacto
 }
 
 const formsCache = new Map<string, readonly string[]>();
+const jsonFormsCache = new Map<string, readonly string[]>();
+
+/** {@link listSecretForms} as each appears inside a JSON text (cached: the screen runs on every append). */
+function listJsonForms(secret: string): readonly string[] {
+  const cached = jsonFormsCache.get(secret);
+  if (cached) return cached;
+  const forms = listSecretForms(secret).map(escapeForJson);
+  if (jsonFormsCache.size > 100) jsonFormsCache.clear();
+  jsonFormsCache.set(secret, forms);
+  return forms;
+}
 
 /**
  * The ways a known secret may be spelled inside text: as is; JSON-escaped (a `"` or `\` in it);

@@ -158,7 +158,7 @@ describe("pages of the sessions list", () => {
         syntheticResults: [],
       }),
     );
-    expect(migrate(old)).toBe(5);
+    expect(migrate(old)).toBe(6);
     const migrated = new SqliteEventStore(old, new EventBus(), createRedactor([]));
     expect(migrated.getSession("s1")).toMatchObject({ status: "finished", eventCount: 2, source: "run" });
     old.close();

@@ -166,7 +166,7 @@ describe("the SQLite file", () => {
       db.close();
       const reopened = openDatabase(dir);
       expect(reopened.pragma("journal_mode", { simple: true })).toBe("wal");
-      expect(migrate(reopened)).toBe(5);
+      expect(migrate(reopened)).toBe(6);
       reopened.close();
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

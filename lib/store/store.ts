@@ -1,5 +1,4 @@
 import "server-only";
-import { freezeDeep } from "@/lib/protocol/json-value";
 import type { ProviderConfig } from "@/lib/trace/config";
 import type { EventKind, NewEvent, TraceEvent } from "@/lib/trace/events";
 import { INITIAL_RUN_STATE, reduceRunState, type RunState } from "@/lib/trace/status";
@@ -9,23 +8,21 @@ import { RUN_KINDS, type Db } from "./db";
 import type { Statement } from "better-sqlite3";
 import type { EventStore, NewSession, SessionPage, SessionRow, SessionSource } from "./event-store";
 import type { Redactor } from "./redact";
+import { sealEvent, type SealedEvent } from "./seal";
+import { decodeCursor, encodeCursor, SESSION_SELECT, toRow, type RawSession } from "./session-rows";
 
 export type { EventStore, NewSession, SessionPage, SessionRow, SessionSource } from "./event-store";
-
-interface RawSession {
-  id: string;
-  title: string;
-  created_at: number;
-  parent_id: string | null;
-  fork_seq: number | null;
-  provider: string;
-  event_count: number;
-  source: string;
-  run_state: string | null;
-  client: string | null;
-}
+export { decodeCursor, encodeCursor } from "./session-rows";
 
 const IS_RUN_KIND: ReadonlySet<EventKind> = new Set(RUN_KINDS);
+
+/** The next seq of each session a transaction appended to, as it was before (undefined: not yet cached). */
+type SeqJournal = Map<string, number | undefined>;
+
+/** An event {@link SqliteEventStore.transactionSoon} sealed, waiting to be written. */
+interface PendingRow extends SealedEvent {
+  sessionId: string;
+}
 
 /**
  * The SQLite event store, one process on one file: sessions and their append-only event logs.
@@ -40,6 +37,18 @@ export class SqliteEventStore implements EventStore {
   private unpublished: TraceEvent[] | null = null;
   /** Prepared statements by SQL (and pluck mode): preparing one costs more than running it. */
   private readonly statements = new Map<string, Statement>();
+  /**
+   * Events {@link transactionSoon} sealed (seq given) but has not written yet, oldest first: the
+   * next write, read or turn of the event loop writes them, in one commit, then publishes them.
+   */
+  private pending: PendingRow[] = [];
+  private flushScheduled = false;
+  /** How deep {@link transactionSoon} work is under way (its appends go to `pending`). */
+  private deferring = 0;
+  /** For each open transaction (outermost first), each session's next seq before it took one. */
+  private readonly journals: SeqJournal[] = [];
+  /** The sessions the open transaction appended to: their rows' event counts are set before it commits. */
+  private readonly touched = new Set<string>();
 
   constructor(
     private readonly db: Db,
@@ -49,6 +58,7 @@ export class SqliteEventStore implements EventStore {
   ) {}
 
   createSession(row: NewSession): void {
+    this.flushWaiting();
     this.prepare(
       "INSERT INTO sessions (id, title, created_at, parent_id, fork_seq, provider, source, client) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
     ).run(
@@ -66,30 +76,26 @@ export class SqliteEventStore implements EventStore {
 
   /**
    * Appends one event: redacts it, gives it its envelope, writes it, then publishes it. `at`
-   * defaults to now; an import of an export passes the original times.
+   * defaults to now; an import of an export passes the original times. Inside
+   * {@link transactionSoon}'s work it waits with that work's other writes.
    */
   append(sessionId: string, event: NewEvent, options: { at?: number } = {}): TraceEvent {
-    const seq = this.peekSeq(sessionId);
-    const at = options.at ?? this.now();
-    // Object.assign, not a spread with added keys: on Node 20 that spread is ~10× slower.
-    const full = freezeDeep(this.redact(Object.assign({}, event, { seq, at, sessionId }) as TraceEvent));
-    this.prepare("INSERT INTO events (session_id, seq, at, kind, body) VALUES (?, ?, ?, ?, ?)").run(
-      sessionId,
-      seq,
-      full.at,
-      full.kind,
-      JSON.stringify(full),
-    );
-    this.nextSeq.set(sessionId, seq + 1);
-    noteWrites(this.db);
-    if (IS_RUN_KIND.has(full.kind)) this.updateRunState(sessionId, full);
-    if (this.unpublished) this.unpublished.push(full);
-    else this.bus.publish(full);
-    return full;
+    if (this.unpublished === null) {
+      if (this.deferring > 0) return this.defer(sessionId, event, options);
+      // One commit with the row's event count, and with the writes waiting before it, if any (the
+      // log's order is the order of the appends).
+      return this.transaction(() => this.append(sessionId, event, options));
+    }
+    const sealed = this.seal(sessionId, event, options);
+    this.write(sessionId, sealed);
+    if (this.unpublished) this.unpublished.push(sealed.event);
+    else this.bus.publish(sealed.event);
+    return sealed.event;
   }
 
   /** Events with `seq > after`, in order; at most `limit` of them when given (a page). */
   events(sessionId: string, after = -1, limit?: number): TraceEvent[] {
+    this.flushWaiting();
     const rows = (
       limit === undefined
         ? this.prepare("SELECT body FROM events WHERE session_id = ? AND seq > ? ORDER BY seq", true).all(
@@ -118,6 +124,7 @@ export class SqliteEventStore implements EventStore {
    * the redactor's screen says it would not change is sent as stored, never parsed.
    */
   eventTextsForReading(sessionId: string, page: { after: number; through: number; limit: number }): string[] {
+    this.flushWaiting();
     const rows = this.prepare(
       "SELECT body FROM events WHERE session_id = ? AND seq > ? AND seq <= ? ORDER BY seq LIMIT ?",
       true,
@@ -130,6 +137,7 @@ export class SqliteEventStore implements EventStore {
 
   /** The events of the given kinds, in order, redacted on read (one index range per kind). */
   eventsOfKindsForReading(sessionId: string, kinds: readonly EventKind[]): TraceEvent[] {
+    this.flushWaiting();
     const rows = this.prepare(
       `SELECT body FROM events WHERE session_id = ? AND kind IN (${kinds.map(() => "?").join(", ")}) ORDER BY seq`,
       true,
@@ -143,12 +151,14 @@ export class SqliteEventStore implements EventStore {
   }
 
   getSession(id: string): SessionRow | null {
+    this.flushWaiting();
     const raw = this.prepare(`${SESSION_SELECT} WHERE s.id = ?`).get(id) as RawSession | undefined;
     return raw ? this.toRows([raw])[0]! : null;
   }
 
   /** Every session, newest first (tests and tools; pages use {@link pageSessions}). */
   listSessions(): SessionRow[] {
+    this.flushWaiting();
     const raws = this.prepare(`${SESSION_SELECT} ORDER BY s.created_at DESC, s.id`).all() as RawSession[];
     return this.toRows(raws);
   }
@@ -159,6 +169,7 @@ export class SqliteEventStore implements EventStore {
    * store never gave out.
    */
   pageSessions(options: { limit: number; cursor?: string; source?: SessionSource }): SessionPage | null {
+    this.flushWaiting();
     const after = options.cursor === undefined ? null : decodeCursor(options.cursor);
     if (options.cursor !== undefined && after === null) return null;
     const where: string[] = [];
@@ -180,6 +191,7 @@ export class SqliteEventStore implements EventStore {
 
   /** Deletes a session and its events; forks keep their own copies. Returns whether it existed. */
   deleteSession(id: string): boolean {
+    this.flushWaiting();
     const removed = this.db.transaction(() => {
       this.prepare("DELETE FROM events WHERE session_id = ?").run(id);
       return this.prepare("DELETE FROM sessions WHERE id = ?").run(id).changes > 0;
@@ -191,14 +203,15 @@ export class SqliteEventStore implements EventStore {
   /**
    * Runs `work` in one database transaction: all of its writes land, or none do. Its events are
    * published only once it commits, so a live stream never sees an event that a rollback takes
-   * back (and whose seq the next event reuses).
+   * back (and whose seq the next event reuses). Events {@link transactionSoon} left waiting are
+   * written first, in the same commit.
    */
   transaction<T>(work: () => T): T {
-    const before = new Map(this.nextSeq);
-    const restoreSeqs = () => {
-      this.nextSeq.clear();
-      for (const [key, value] of before) this.nextSeq.set(key, value);
-    };
+    if (this.unpublished === null && this.deferring > 0) return this.transactionSoon(work);
+    // The seqs this transaction takes, to give back on a rollback (not a copy of every session's).
+    const before: SeqJournal = new Map();
+    this.journals.push(before);
+    const restoreSeqs = () => this.restoreSeqs(before);
     if (this.unpublished) {
       // A nested transaction is a savepoint: a failure caught by the outer one takes back its
       // events and their seqs only.
@@ -210,25 +223,72 @@ export class SqliteEventStore implements EventStore {
         restoreSeqs();
         outer.length = kept;
         throw error;
+      } finally {
+        this.journals.pop();
       }
     }
+    const waiting = this.pending;
+    this.pending = [];
     const unpublished: TraceEvent[] = [];
     this.unpublished = unpublished;
+    let written = false;
     let result: T;
     try {
-      result = this.db.transaction(work)();
+      result = this.db.transaction(() => {
+        written = this.writeWaiting(waiting, before);
+        const value = work();
+        this.updateCounts();
+        return value;
+      })();
     } catch (error) {
       restoreSeqs();
+      // Taken back with the rest: they wait for the next commit again.
+      if (written) this.pending = waiting;
       throw error;
     } finally {
       this.unpublished = null;
+      this.touched.clear();
+      this.journals.pop();
     }
     for (const event of unpublished) this.bus.publish(event);
     return result;
   }
 
+  /**
+   * Runs `work` as {@link transaction} does — all of its writes or none, each event published once
+   * written — but lets its writes wait to share a commit with the ones that follow: they are
+   * written by the store's next write or read, or at the latest on the event loop's next turn
+   * (`setImmediate`, before it waits for I/O). Its events get their seq at once, in order.
+   * Inside a transaction it is a nested {@link transaction}.
+   */
+  transactionSoon<T>(work: () => T): T {
+    if (this.unpublished) return this.transaction(work);
+    const mark = this.pending.length;
+    const before: SeqJournal = new Map();
+    this.journals.push(before);
+    this.deferring++;
+    try {
+      return work();
+    } catch (error) {
+      this.pending.length = mark;
+      this.restoreSeqs(before);
+      throw error;
+    } finally {
+      this.journals.pop();
+      this.deferring--;
+      if (this.deferring === 0 && this.pending.length > 0 && !this.flushScheduled) {
+        this.flushScheduled = true;
+        setImmediate(() => {
+          this.flushScheduled = false;
+          this.flushWaiting();
+        });
+      }
+    }
+  }
+
   /** The provider shown in the sessions list, kept in step with `session.configured`. */
   updateProvider(id: string, provider: ProviderConfig): void {
+    this.flushWaiting();
     this.prepare("UPDATE sessions SET provider = ? WHERE id = ?").run(
       JSON.stringify(this.redact(provider)),
       id,
@@ -236,6 +296,7 @@ export class SqliteEventStore implements EventStore {
   }
 
   updateTitle(id: string, title: string): void {
+    this.flushWaiting();
     this.prepare("UPDATE sessions SET title = ? WHERE id = ?").run(this.redact(title), id);
   }
 
@@ -249,6 +310,92 @@ export class SqliteEventStore implements EventStore {
       this.statements.set(key, statement);
     }
     return statement;
+  }
+
+  /** The event with its envelope, redacted and frozen, and its stored text; its seq taken. */
+  private seal(sessionId: string, event: NewEvent, options: { at?: number }): SealedEvent {
+    const seq = this.peekSeq(sessionId);
+    const sealed = sealEvent(this.redact, event, { seq, at: options.at ?? this.now(), sessionId });
+    this.setNextSeq(sessionId, seq + 1);
+    return sealed;
+  }
+
+  /** Writes a sealed event's row (and the session's run state, for a run event). */
+  private write(sessionId: string, { event, body }: SealedEvent): void {
+    this.prepare("INSERT INTO events (session_id, seq, at, kind, body) VALUES (?, ?, ?, ?, ?)").run(
+      sessionId,
+      event.seq,
+      event.at,
+      event.kind,
+      body,
+    );
+    noteWrites(this.db);
+    this.touched.add(sessionId);
+    if (IS_RUN_KIND.has(event.kind)) this.updateRunState(sessionId, event);
+  }
+
+  /** Sets the event count of each session the transaction appended to (what a rollback left, too). */
+  private updateCounts(): void {
+    for (const sessionId of this.touched)
+      this.prepare("UPDATE sessions SET event_count = ? WHERE id = ?").run(
+        this.peekSeq(sessionId),
+        sessionId,
+      );
+  }
+
+  /** An append inside {@link transactionSoon}'s work: sealed now, written later. */
+  private defer(sessionId: string, event: NewEvent, options: { at?: number }): TraceEvent {
+    const sealed = this.seal(sessionId, event, options);
+    this.pending.push({ sessionId, ...sealed });
+    return sealed.event;
+  }
+
+  /**
+   * Writes the events {@link transactionSoon} left waiting (in the open transaction, as a
+   * savepoint) and queues them for publishing. Where they cannot be written, the failure is
+   * logged, not the caller's: they are dropped and their seqs given back (in `before` too, the
+   * seqs a rollback restores), as a failed append's would be. Whether they were written.
+   */
+  private writeWaiting(rows: readonly PendingRow[], before: SeqJournal): boolean {
+    if (rows.length === 0) return false;
+    try {
+      this.db.transaction(() => {
+        for (const row of rows) this.write(row.sessionId, row);
+      })();
+    } catch (error) {
+      console.error("toolscope: writing events failed; they were dropped", error);
+      for (const row of rows) {
+        if ((this.nextSeq.get(row.sessionId) ?? 0) > row.event.seq)
+          this.nextSeq.set(row.sessionId, row.event.seq);
+        // A rollback after this must not take the seqs back again.
+        const noted = before.get(row.sessionId);
+        if (noted !== undefined && noted > row.event.seq) before.set(row.sessionId, row.event.seq);
+      }
+      return false;
+    }
+    for (const row of rows) this.unpublished!.push(row.event);
+    return true;
+  }
+
+  /** Writes the waiting events in one commit and publishes them (before a read, and on the event loop's turn). */
+  private flushWaiting(): void {
+    if (this.pending.length === 0 || this.unpublished || this.deferring > 0 || !this.db.open) return;
+    this.transaction(() => {});
+  }
+
+  /** Sets a session's next seq, noting its value before in every open journal that has none yet. */
+  private setNextSeq(sessionId: string, seq: number): void {
+    for (const journal of this.journals)
+      if (!journal.has(sessionId)) journal.set(sessionId, this.nextSeq.get(sessionId));
+    this.nextSeq.set(sessionId, seq);
+  }
+
+  /** Gives back the seqs a journal noted (a rollback). */
+  private restoreSeqs(journal: SeqJournal): void {
+    for (const [sessionId, seq] of journal) {
+      if (seq === undefined) this.nextSeq.delete(sessionId);
+      else this.nextSeq.set(sessionId, seq);
+    }
   }
 
   private peekSeq(sessionId: string): number {
@@ -281,42 +428,5 @@ export class SqliteEventStore implements EventStore {
     const clean = screen !== undefined && !screen(`[${texts.join(",")}]`);
     const redact: Redactor = clean ? (value) => value : this.redact;
     return raws.map((raw) => toRow(raw, redact));
-  }
-}
-
-function toRow(raw: RawSession, redact: Redactor): SessionRow {
-  const status = raw.run_state ? (JSON.parse(raw.run_state) as RunState).status : "idle";
-  return {
-    id: raw.id,
-    title: redact(raw.title),
-    createdAt: raw.created_at,
-    ...(raw.parent_id !== null ? { parentId: raw.parent_id } : {}),
-    ...(raw.fork_seq !== null ? { forkSeq: raw.fork_seq } : {}),
-    provider: redact(JSON.parse(raw.provider) as ProviderConfig),
-    eventCount: raw.event_count,
-    status,
-    source: raw.source as SessionSource,
-    ...(raw.client !== null ? { client: redact(raw.client) } : {}),
-  };
-}
-
-// The event count is kept in the row by a trigger on every insert (lib/store/db.ts, the `event_count` migration).
-const SESSION_SELECT = `SELECT s.id, s.title, s.created_at, s.parent_id, s.fork_seq, s.provider, s.source, s.run_state, s.client,
-  s.event_count FROM sessions s`;
-
-export function encodeCursor(row: SessionRow): string {
-  return Buffer.from(JSON.stringify([row.createdAt, row.id])).toString("base64url");
-}
-
-export function decodeCursor(cursor: string): { createdAt: number; id: string } | null {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-    if (!Array.isArray(value) || value.length !== 2) return null;
-    const [createdAt, id] = value as unknown[];
-    return typeof createdAt === "number" && Number.isSafeInteger(createdAt) && typeof id === "string"
-      ? { createdAt, id }
-      : null;
-  } catch {
-    return null;
   }
 }
