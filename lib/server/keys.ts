@@ -96,11 +96,19 @@ export function hasStoredKey(provider: StoredKeyName, config: KeyStoreConfig = l
  * Every key the server holds now — from the environment and from the settings page, including
  * a stored key the environment overrides — for the append-time redactor. Reads memory only.
  */
-export function listProviderKeys(config: KeyStoreConfig = loadServerConfig()): string[] {
+export function listProviderKeys(config: KeyStoreConfig = loadServerConfig()): readonly string[] {
   const stored = loadState(config.dataDir).keys;
-  const keys = STORED_KEYS.flatMap((provider) => [readEnvKey(provider, config), stored[provider]]);
-  return [...new Set(keys.filter((key): key is string => typeof key === "string"))];
+  // Listed once per stored-keys object and config (a write replaces the object): every append's
+  // redaction screen asks for this list.
+  const cached = listedKeys.get(stored);
+  if (cached?.config === config) return cached.keys;
+  const found = STORED_KEYS.flatMap((provider) => [readEnvKey(provider, config), stored[provider]]);
+  const keys = Object.freeze([...new Set(found.filter((key): key is string => typeof key === "string"))]);
+  listedKeys.set(stored, { config, keys });
+  return keys;
 }
+
+const listedKeys = new WeakMap<StoredKeys, { config: KeyStoreConfig; keys: readonly string[] }>();
 
 /** A provider's default model and base URL from the settings page (a copy; empty when unset). */
 export function readProviderDefaults(

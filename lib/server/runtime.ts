@@ -58,8 +58,16 @@ export function createServerRuntime(config: ServerConfig, clock?: Clock): Runtim
  */
 export function listServerSecrets(config: ServerConfig = loadServerConfig()): SecretLister {
   const otlpHeaders = Object.values(config.otlp?.headers ?? {});
-  // The provider keys include the OpenAI-compatible upstream's (environment and settings page).
-  return () => [...listProviderKeys(config), resolveToken(config), ...otlpHeaders];
+  // The same array while nothing changed, so the redactor can keep what it derived from it.
+  let last: { keys: readonly string[]; token: string; secrets: readonly string[] } | null = null;
+  return () => {
+    // The provider keys include the OpenAI-compatible upstream's (environment and settings page).
+    const keys = listProviderKeys(config);
+    const token = resolveToken(config);
+    if (last?.keys !== keys || last.token !== token)
+      last = { keys, token, secrets: Object.freeze([...keys, token, ...otlpHeaders]) };
+    return last.secrets;
+  };
 }
 
 /**

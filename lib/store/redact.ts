@@ -95,10 +95,15 @@ export function createRedactor(
   secrets: SecretList,
   patterns: readonly TextPattern[] = DEFAULT_SECRET_PATTERNS,
 ): Redactor {
-  const listSecrets = () =>
-    (typeof secrets === "function" ? secrets() : secrets).filter(
-      (s): s is string => typeof s === "string" && s.length >= 8,
-    );
+  // Filtered once per list: a lister that returns the same array while nothing changed costs
+  // a comparison per call.
+  let listed: { from: readonly unknown[]; secrets: string[] } | null = null;
+  const listSecrets = (): string[] => {
+    const from = typeof secrets === "function" ? secrets() : secrets;
+    if (listed?.from !== from)
+      listed = { from, secrets: from.filter((s): s is string => typeof s === "string" && s.length >= 8) };
+    return listed.secrets;
+  };
   // The secrets are listed once per value redacted, not once per string in it.
   const redact: Redactor = <T>(value: T) => {
     const forms = listSecrets().flatMap((secret) => listSecretForms(secret));
