@@ -87,8 +87,9 @@ export async function executeCall(
     }
   }
   const progress = progressEnd ? { end: progressEnd as ReturnType<StageRecorder["start"]>, updates } : null;
-  // The last stages and the result, in one transaction.
-  return context.atomically(() => complete({ end: executeEnd, output, kind, progress }));
+  // The last stages and the result, in one transaction, which may share its commit with the
+  // next writes (the batch's other results, the next request) within this turn of the loop.
+  return context.atomicallySoon(() => complete({ end: executeEnd, output, kind, progress }));
 }
 
 /** What the execute stage produced, for {@link completeCall}. */
