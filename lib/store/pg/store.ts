@@ -11,6 +11,7 @@ import type { Redactor } from "@/lib/store/redact";
 import { decodeCursor, encodeCursor } from "@/lib/store/store";
 import { PostgresBridge, type Notification, type Query } from "./bridge";
 import { PostgresRunLeases } from "./leases";
+import { MESSAGES_CHANNEL, PostgresInstanceMessages } from "./messages";
 import { migratePostgres } from "./schema";
 
 /** The channel every instance announces its committed events on. */
@@ -63,6 +64,7 @@ export class PostgresEventStore implements EventStore {
   readonly instanceId = crypto.randomUUID();
   readonly leases: PostgresRunLeases;
   private readonly bridge: PostgresBridge;
+  private readonly messages: PostgresInstanceMessages;
   private open: OpenTransaction | null = null;
   private closed = false;
 
@@ -74,12 +76,15 @@ export class PostgresEventStore implements EventStore {
   ) {
     this.bridge = new PostgresBridge(url, (notification) => this.receive(notification));
     migratePostgres(this.bridge);
+    this.messages = new PostgresInstanceMessages(this.bridge, this.instanceId);
     this.bridge.listen(EVENTS_CHANNEL);
-    this.leases = new PostgresRunLeases(this.bridge, this.instanceId);
+    this.bridge.listen(MESSAGES_CHANNEL);
+    this.leases = new PostgresRunLeases(this.bridge, this.instanceId, this.messages);
   }
 
   close(): void {
     this.closed = true;
+    this.messages.close();
     this.bridge.close();
   }
 
@@ -289,7 +294,16 @@ export class PostgresEventStore implements EventStore {
 
   /** Another instance's committed events: read them and publish them here. */
   private receive(notification: Notification): void {
-    if (this.closed || notification.channel !== EVENTS_CHANNEL) return;
+    if (this.closed) return;
+    if (notification.channel === MESSAGES_CHANNEL) {
+      try {
+        this.messages.receive(notification);
+      } catch (error) {
+        console.error("toolscope: could not read another instance's message", error);
+      }
+      return;
+    }
+    if (notification.channel !== EVENTS_CHANNEL) return;
     let announcement: Announcement;
     try {
       announcement = JSON.parse(notification.payload) as Announcement;

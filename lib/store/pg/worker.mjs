@@ -51,8 +51,8 @@ async function handle(message) {
           parentPort.postMessage({ channel: notification.channel, payload: notification.payload });
         });
         listener.on("error", (error) => parentPort.postMessage({ listenError: error.message }));
-        await listener.query(`LISTEN ${message.channel}`);
       }
+      await listener.query(`LISTEN ${message.channel}`);
       return null;
     case "close":
       await Promise.allSettled([client.end(), listener?.end()]);

@@ -1,4 +1,4 @@
-import { setBreakpoints } from "@/lib/agent/control";
+import { setBreakpointsAnywhere } from "@/lib/agent/remote-control";
 import { readJsonBody } from "@/lib/server/body";
 import { BreakpointsBody, type BreakpointsReply } from "@/lib/contract/runs";
 import { respond } from "@/lib/server/respond";
@@ -11,5 +11,5 @@ export async function PUT(request: Request, { params }: { params: Promise<{ id: 
   const { id } = await params;
   const body = await readJsonBody(request, BreakpointsBody);
   if (!body.ok) return body.response;
-  return respond<BreakpointsReply>(setBreakpoints(getRuntime(), id, body.value));
+  return respond<BreakpointsReply>(await setBreakpointsAnywhere(getRuntime(), id, body.value));
 }

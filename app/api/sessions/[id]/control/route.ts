@@ -1,4 +1,4 @@
-import { controlSession } from "@/lib/agent/control";
+import { controlAnywhere } from "@/lib/agent/remote-control";
 import { readJsonBody } from "@/lib/server/body";
 import { ControlBody, type ControlReply } from "@/lib/contract/runs";
 import { respond } from "@/lib/server/respond";
@@ -6,10 +6,10 @@ import { getRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";
 
-/** Step, continue, pause or interrupt the session's run. */
+/** Step, continue, pause or interrupt the session's run (on whichever instance carries it). */
 export async function POST(request: Request, { params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const body = await readJsonBody(request, ControlBody);
   if (!body.ok) return body.response;
-  return respond<ControlReply>(await controlSession(getRuntime(), id, body.value.action));
+  return respond<ControlReply>(await controlAnywhere(getRuntime(), id, body.value.action));
 }

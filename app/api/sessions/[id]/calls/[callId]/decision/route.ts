@@ -1,4 +1,4 @@
-import { decideCall } from "@/lib/agent/control";
+import { decideAnywhere } from "@/lib/agent/remote-control";
 import { readJsonBody } from "@/lib/server/body";
 import { DecisionBody, type CallStatusReply } from "@/lib/contract/runs";
 import { errorResponse } from "@/lib/server/http";
@@ -22,5 +22,5 @@ export async function POST(
       { path: "/arguments" },
     );
   }
-  return respond<CallStatusReply>(decideCall(getRuntime(), id, callId, body.value));
+  return respond<CallStatusReply>(await decideAnywhere(getRuntime(), id, callId, body.value));
 }

@@ -1,4 +1,4 @@
-import { provideManualResult } from "@/lib/agent/control";
+import { provideResultAnywhere } from "@/lib/agent/remote-control";
 import { readJsonBody } from "@/lib/server/body";
 import { ManualResultBody, type CallStatusReply } from "@/lib/contract/runs";
 import { respond } from "@/lib/server/respond";
@@ -15,7 +15,7 @@ export async function POST(
   const body = await readJsonBody(request, ManualResultBody);
   if (!body.ok) return body.response;
   return respond<CallStatusReply>(
-    provideManualResult(getRuntime(), id, callId, {
+    await provideResultAnywhere(getRuntime(), id, callId, {
       content: body.value.content,
       isError: body.value.isError ?? false,
     }),
