@@ -313,7 +313,8 @@ export class PostgresEventStore implements EventStore {
     if (announcement.instance === this.instanceId) return;
     try {
       const { sessionId, from, through } = announcement;
-      for (const event of this.events(sessionId, from - 1, through - from + 1)) this.bus.publish(event);
+      for (const event of this.events(sessionId, from - 1, through - from + 1))
+        this.bus.publish(event, { elsewhere: true });
     } catch (error) {
       console.error("toolscope: could not read another instance's events", error);
     }
