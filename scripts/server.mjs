@@ -58,6 +58,8 @@ setInterval(() => {
   lastSample = { at: now, cpu: process.cpuUsage() };
 }, LAG_SAMPLE_MS).unref();
 
+// The Postgres store's worker is loaded from the app's tree, whatever directory this was started from.
+process.env.TOOLSCOPE_PG_WORKER ||= path.join(root, "lib", "store", "pg", "worker.mjs");
 const app = next({ dev: false, dir: root, hostname: host, port });
 await app.prepare();
 const handle = app.getRequestHandler();

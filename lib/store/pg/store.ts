@@ -9,7 +9,13 @@ import { RUN_KINDS } from "@/lib/store/db";
 import type { EventStore, NewSession, SessionPage, SessionRow, SessionSource } from "@/lib/store/event-store";
 import type { Redactor } from "@/lib/store/redact";
 import { decodeCursor, encodeCursor } from "@/lib/store/store";
-import { PostgresBridge, type Notification, type Query } from "./bridge";
+import {
+  DatabaseUnavailableError,
+  PostgresBridge,
+  type BridgeTimeouts,
+  type Notification,
+  type Query,
+} from "./bridge";
 import { PostgresRunLeases } from "./leases";
 import { MESSAGES_CHANNEL, PostgresInstanceMessages } from "./messages";
 import { migratePostgres } from "./schema";
@@ -73,8 +79,9 @@ export class PostgresEventStore implements EventStore {
     private readonly bus: EventBus,
     private readonly redact: Redactor,
     private readonly now: () => number = Date.now,
+    options: { timeouts?: Partial<BridgeTimeouts> } = {},
   ) {
-    this.bridge = new PostgresBridge(url, (notification) => this.receive(notification));
+    this.bridge = new PostgresBridge(url, (notification) => this.receive(notification), options);
     migratePostgres(this.bridge);
     this.messages = new PostgresInstanceMessages(this.bridge, this.instanceId);
     this.bridge.listen(EVENTS_CHANNEL);
@@ -138,7 +145,7 @@ export class PostgresEventStore implements EventStore {
       else this.bus.publish(full);
       return full;
     } catch (error) {
-      if (outermost) this.rollback();
+      if (outermost) this.rollback(error);
       throw error;
     }
   }
@@ -231,7 +238,7 @@ export class PostgresEventStore implements EventStore {
       result = work();
       this.bridge.batch([...announce(this.instanceId, open.events), { text: "COMMIT" }]);
     } catch (error) {
-      this.rollback();
+      this.rollback(error);
       throw error;
     } finally {
       this.open = null;
@@ -270,7 +277,9 @@ export class PostgresEventStore implements EventStore {
     }
   }
 
-  private rollback(): void {
+  /** Ends the open transaction after `cause`; one whose connection was reset is gone already. */
+  private rollback(cause: unknown): void {
+    if (cause instanceof DatabaseUnavailableError && cause.reset) return;
     try {
       this.bridge.query("ROLLBACK");
     } catch (error) {

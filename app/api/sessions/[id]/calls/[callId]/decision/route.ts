@@ -4,11 +4,12 @@ import { DecisionBody, type CallStatusReply } from "@/lib/contract/runs";
 import { errorResponse } from "@/lib/server/http";
 import { respond } from "@/lib/server/respond";
 import { getRuntime } from "@/lib/server/runtime";
+import { withDatabaseErrors } from "@/lib/server/database-errors";
 
 export const dynamic = "force-dynamic";
 
 /** Approve, deny or edit a call that waits for a person. */
-export async function POST(
+export const POST = withDatabaseErrors(async function POST(
   request: Request,
   { params }: { params: Promise<{ id: string; callId: string }> },
 ) {
@@ -23,4 +24,4 @@ export async function POST(
     );
   }
   return respond<CallStatusReply>(await decideAnywhere(getRuntime(), id, callId, body.value));
-}
+});

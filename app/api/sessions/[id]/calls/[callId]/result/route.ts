@@ -3,11 +3,12 @@ import { readJsonBody } from "@/lib/server/body";
 import { ManualResultBody, type CallStatusReply } from "@/lib/contract/runs";
 import { respond } from "@/lib/server/respond";
 import { getRuntime } from "@/lib/server/runtime";
+import { withDatabaseErrors } from "@/lib/server/database-errors";
 
 export const dynamic = "force-dynamic";
 
 /** The result a person typed for a tool whose mock is `manual`. */
-export async function POST(
+export const POST = withDatabaseErrors(async function POST(
   request: Request,
   { params }: { params: Promise<{ id: string; callId: string }> },
 ) {
@@ -20,4 +21,4 @@ export async function POST(
       isError: body.value.isError ?? false,
     }),
   );
-}
+});
