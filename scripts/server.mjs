@@ -30,6 +30,7 @@ import {
   LAG_SAMPLE_MS,
   readMaxInFlight,
 } from "../lib/server/admission-core.mjs";
+import { WORKER_FILE } from "../lib/store/pg/worker-path.mjs";
 import { ensureToken } from "./token.mjs";
 
 // What `ps` and /proc/<pid>/comm call this process (tests and `npm run load` find it by it).
@@ -59,7 +60,7 @@ setInterval(() => {
 }, LAG_SAMPLE_MS).unref();
 
 // The Postgres store's worker is loaded from the app's tree, whatever directory this was started from.
-process.env.TOOLSCOPE_PG_WORKER ||= path.join(root, "lib", "store", "pg", "worker.mjs");
+process.env.TOOLSCOPE_PG_WORKER ||= WORKER_FILE;
 const app = next({ dev: false, dir: root, hostname: host, port });
 await app.prepare();
 const handle = app.getRequestHandler();

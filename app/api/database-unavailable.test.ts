@@ -15,6 +15,7 @@ import { createTestRuntime } from "@/lib/agent/testing/offline-runtime";
 import { EventBus } from "@/lib/store/bus";
 import { describeDatabase, PostgresBridge, resolveWorkerFile } from "@/lib/store/pg/bridge";
 import { PostgresEventStore } from "@/lib/store/pg/store";
+import { WORKER_FILE } from "@/lib/store/pg/worker-path.mjs";
 import { createRedactor } from "@/lib/store/redact";
 import { postgresBin, requirePostgresTest } from "@/lib/store/testing/engines";
 import { NO_POSTGRES_MESSAGE, startTestPostgres, type TestPostgres } from "@/lib/store/testing/postgres";
@@ -24,23 +25,15 @@ import { PUT as setBreakpoints } from "./sessions/[id]/breakpoints/route";
 const WORKER = path.join(process.cwd(), "lib", "store", "pg", "worker.mjs");
 
 describe("finding the Postgres worker", () => {
-  it("finds worker.mjs from the module's directory, whatever the working directory", () => {
-    const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-cwd-"));
-    try {
-      const from = path.join(process.cwd(), "lib", "store", "pg");
-      expect(resolveWorkerFile({}, from, elsewhere)).toBe(WORKER);
-      // A build's chunk lies deep under the root's .next.
-      expect(
-        resolveWorkerFile({}, path.join(process.cwd(), ".next", "server", "chunks", "ssr"), elsewhere),
-      ).toBe(WORKER);
-      expect(resolveWorkerFile({ TOOLSCOPE_PG_WORKER: "/opt/w.mjs" }, from, elsewhere)).toBe("/opt/w.mjs");
-      // No file URL for the module: the working directory's.
-      expect(resolveWorkerFile({}, null, elsewhere)).toBe(
-        path.join(elsewhere, "lib", "store", "pg", "worker.mjs"),
-      );
-    } finally {
-      fs.rmSync(elsewhere, { recursive: true, force: true });
-    }
+  it("takes TOOLSCOPE_PG_WORKER (scripts/server.mjs sets it to the app's own), else the working directory's", () => {
+    expect(WORKER_FILE).toBe(WORKER);
+    expect(fs.existsSync(WORKER_FILE)).toBe(true);
+    expect(resolveWorkerFile({ TOOLSCOPE_PG_WORKER: WORKER_FILE }, "/elsewhere")).toBe(WORKER);
+    expect(resolveWorkerFile({}, "/elsewhere")).toBe(
+      path.join("/elsewhere", "lib", "store", "pg", "worker.mjs"),
+    );
+    const server = fs.readFileSync(path.join(process.cwd(), "scripts", "server.mjs"), "utf8");
+    expect(server).toContain("process.env.TOOLSCOPE_PG_WORKER ||= WORKER_FILE;");
   });
 
   it("names the database without its password", () => {
@@ -108,11 +101,11 @@ if (!postgresBin) {
     }, 60_000);
 
     it("gives up on a server that does not answer, replaces the connection, and answers the next call", async () => {
-      const bridge = new PostgresBridge(url, () => {}, { timeouts: { waitMs: 1_000, statementMs: 60_000 } });
+      const bridge = new PostgresBridge(url, () => {}, { timeouts: { waitMs: 5_000, statementMs: 60_000 } });
       try {
         const [[pid]] = bridge.query("SELECT pg_backend_pid()") as [[number]];
         expect(() => bridge.query("SELECT pg_sleep(30)")).toThrow(
-          /The Postgres database at .* did not answer within 1 s; its connection was reset/,
+          /The Postgres database at .* did not answer within 5 s; its connection was reset/,
         );
         const [[next]] = bridge.query("SELECT pg_backend_pid()") as [[number]];
         expect(next).not.toBe(pid);
@@ -134,8 +127,11 @@ if (!postgresBin) {
       const cwd = process.cwd();
       process.chdir(elsewhere);
       try {
+        // As scripts/server.mjs resolves it, from wherever it was started.
+        const workerFile = resolveWorkerFile({ TOOLSCOPE_PG_WORKER: WORKER_FILE });
         const store = new PostgresEventStore(url, new EventBus(), createRedactor([]), Date.now, {
           timeouts: { waitMs: 5_000 },
+          workerFile,
         });
         expect(store.listSessions().length).toBeGreaterThan(0);
         store.close();

@@ -1,7 +1,5 @@
 import "server-only";
-import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads";
 
 /** One statement of a batch: a text with `$1…` placeholders and their values. */
@@ -229,31 +227,15 @@ export class PostgresBridge {
 const WORKER_PATH = path.join("lib", "store", "pg", "worker.mjs");
 
 /**
- * The worker's file: `TOOLSCOPE_PG_WORKER` when set (scripts/server.mjs sets it from the app's
- * root), else the first `lib/store/pg/worker.mjs` in this module's directory or above it (the
- * source tree in tests and `next dev`; a build's chunk lies under the root's `.next`), else under
- * the working directory. A build does not bundle the worker, so it is found on disk, whatever the
- * directory the server was started from.
+ * The worker's file: `TOOLSCOPE_PG_WORKER` when set — scripts/server.mjs sets it to the app's own
+ * (worker-path.mjs, found from that module's URL, whatever directory the server was started
+ * from) — else under the working directory (tests, `next dev`, both run from the root). A build
+ * does not bundle the worker, and nothing here reads the disk: Turbopack would trace such a path
+ * as a file the bundle needs.
  */
 export function resolveWorkerFile(
   env: Readonly<Record<string, string | undefined>> = process.env,
-  from: string | null = moduleDirectory(),
   cwd: string = process.cwd(),
 ): string {
-  if (env.TOOLSCOPE_PG_WORKER) return env.TOOLSCOPE_PG_WORKER;
-  for (let dir = from; dir !== null; dir = path.dirname(dir) === dir ? null : path.dirname(dir)) {
-    const candidate = path.join(/* turbopackIgnore: true */ dir, WORKER_PATH);
-    if (fs.existsSync(/* turbopackIgnore: true */ candidate)) return candidate;
-  }
-  return path.join(/* turbopackIgnore: true */ cwd, WORKER_PATH);
-}
-
-/** This module's directory, or null where the bundler gives no file URL for it. */
-function moduleDirectory(): string | null {
-  try {
-    const url = import.meta.url;
-    return url.startsWith("file:") ? path.dirname(fileURLToPath(url)) : null;
-  } catch {
-    return null;
-  }
+  return env.TOOLSCOPE_PG_WORKER || path.join(/* turbopackIgnore: true */ cwd, WORKER_PATH);
 }

@@ -79,7 +79,7 @@ export class PostgresEventStore implements EventStore {
     private readonly bus: EventBus,
     private readonly redact: Redactor,
     private readonly now: () => number = Date.now,
-    options: { timeouts?: Partial<BridgeTimeouts> } = {},
+    options: { timeouts?: Partial<BridgeTimeouts>; workerFile?: string } = {},
   ) {
     this.bridge = new PostgresBridge(url, (notification) => this.receive(notification), options);
     migratePostgres(this.bridge);
