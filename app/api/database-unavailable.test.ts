@@ -13,7 +13,7 @@ import type { Runtime } from "@/lib/agent/runtime";
 import { createSession } from "@/lib/agent/sessions";
 import { createTestRuntime } from "@/lib/agent/testing/offline-runtime";
 import { EventBus } from "@/lib/store/bus";
-import { describeDatabase, PostgresBridge, resolveWorkerFile } from "@/lib/store/pg/bridge";
+import { describeDatabase, PostgresBridge } from "@/lib/store/pg/bridge";
 import { PostgresEventStore } from "@/lib/store/pg/store";
 import { WORKER_FILE } from "@/lib/store/pg/worker-path.mjs";
 import { createRedactor } from "@/lib/store/redact";
@@ -25,13 +25,9 @@ import { PUT as setBreakpoints } from "./sessions/[id]/breakpoints/route";
 const WORKER = path.join(process.cwd(), "lib", "store", "pg", "worker.mjs");
 
 describe("finding the Postgres worker", () => {
-  it("takes TOOLSCOPE_PG_WORKER (scripts/server.mjs sets it to the app's own), else the working directory's", () => {
+  it("is the app's own worker.mjs, which scripts/server.mjs names in TOOLSCOPE_PG_WORKER", () => {
     expect(WORKER_FILE).toBe(WORKER);
     expect(fs.existsSync(WORKER_FILE)).toBe(true);
-    expect(resolveWorkerFile({ TOOLSCOPE_PG_WORKER: WORKER_FILE }, "/elsewhere")).toBe(WORKER);
-    expect(resolveWorkerFile({}, "/elsewhere")).toBe(
-      path.join("/elsewhere", "lib", "store", "pg", "worker.mjs"),
-    );
     const server = fs.readFileSync(path.join(process.cwd(), "scripts", "server.mjs"), "utf8");
     expect(server).toContain("process.env.TOOLSCOPE_PG_WORKER ||= WORKER_FILE;");
   });
@@ -127,11 +123,10 @@ if (!postgresBin) {
       const cwd = process.cwd();
       process.chdir(elsewhere);
       try {
-        // As scripts/server.mjs resolves it, from wherever it was started.
-        const workerFile = resolveWorkerFile({ TOOLSCOPE_PG_WORKER: WORKER_FILE });
+        // As scripts/server.mjs names it, from wherever it was started.
         const store = new PostgresEventStore(url, new EventBus(), createRedactor([]), Date.now, {
           timeouts: { waitMs: 5_000 },
-          workerFile,
+          workerFile: WORKER_FILE,
         });
         expect(store.listSessions().length).toBeGreaterThan(0);
         store.close();

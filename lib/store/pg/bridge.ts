@@ -116,7 +116,8 @@ export class PostgresBridge {
     const { port1, port2 } = new MessageChannel();
     this.port = port1;
     const { lockMs, statementMs } = this.timeouts;
-    this.worker = new Worker(/* turbopackIgnore: true */ options.workerFile ?? resolveWorkerFile(), {
+    const workerFile = options.workerFile ?? defaultWorkerFile();
+    this.worker = new Worker(/* turbopackIgnore: true */ workerFile, {
       workerData: {
         url,
         port: port2,
@@ -223,19 +224,15 @@ export class PostgresBridge {
   }
 }
 
-/** Where worker.mjs sits under the app's root. */
-const WORKER_PATH = path.join("lib", "store", "pg", "worker.mjs");
-
 /**
- * The worker's file: `TOOLSCOPE_PG_WORKER` when set — scripts/server.mjs sets it to the app's own
- * (worker-path.mjs, found from that module's URL, whatever directory the server was started
- * from) — else under the working directory (tests, `next dev`, both run from the root). A build
- * does not bundle the worker, and nothing here reads the disk: Turbopack would trace such a path
- * as a file the bundle needs.
+ * worker.mjs: `TOOLSCOPE_PG_WORKER` when set — scripts/server.mjs sets it to the app's own
+ * (worker-path.mjs, from that module's URL, whatever directory the server was started from) —
+ * else in the source tree under the working directory (tests and `next dev` run from the root).
+ * A build does not bundle the worker; Turbopack must not trace this path.
  */
-export function resolveWorkerFile(
-  env: Readonly<Record<string, string | undefined>> = process.env,
-  cwd: string = process.cwd(),
-): string {
-  return env.TOOLSCOPE_PG_WORKER || path.join(/* turbopackIgnore: true */ cwd, WORKER_PATH);
+function defaultWorkerFile(): string {
+  return (
+    process.env.TOOLSCOPE_PG_WORKER ||
+    path.join(/* turbopackIgnore: true */ process.cwd(), "lib", "store", "pg", "worker.mjs")
+  );
 }
