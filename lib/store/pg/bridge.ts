@@ -109,14 +109,14 @@ export class PostgresBridge {
   constructor(
     url: string,
     onNotification: (notification: Notification) => void,
-    options: { workerFile?: string; timeouts?: Partial<BridgeTimeouts> } = {},
+    workerFile = defaultWorkerFile(),
+    timeouts: Partial<BridgeTimeouts> = {},
   ) {
     this.database = describeDatabase(url);
-    this.timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+    this.timeouts = { ...DEFAULT_TIMEOUTS, ...timeouts };
     const { port1, port2 } = new MessageChannel();
     this.port = port1;
     const { lockMs, statementMs } = this.timeouts;
-    const workerFile = options.workerFile ?? defaultWorkerFile();
     this.worker = new Worker(/* turbopackIgnore: true */ workerFile, {
       workerData: {
         url,

@@ -81,7 +81,12 @@ export class PostgresEventStore implements EventStore {
     private readonly now: () => number = Date.now,
     options: { timeouts?: Partial<BridgeTimeouts>; workerFile?: string } = {},
   ) {
-    this.bridge = new PostgresBridge(url, (notification) => this.receive(notification), options);
+    this.bridge = new PostgresBridge(
+      url,
+      (notification) => this.receive(notification),
+      options.workerFile,
+      options.timeouts,
+    );
     migratePostgres(this.bridge);
     this.messages = new PostgresInstanceMessages(this.bridge, this.instanceId);
     this.bridge.listen(EVENTS_CHANNEL);
