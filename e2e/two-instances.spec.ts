@@ -15,7 +15,8 @@ import { callApi, startServerGroup, type ServerGroup } from "./support/server-gr
  * own port, token and data dir, and a browser on each: a session made on one is in the other's
  * list; a run started from the browser on the first fills the transcript on the second live (its
  * events reach the second instance by LISTEN/NOTIFY); a run started on the second shows on the
- * first. Debian's Postgres, a throwaway cluster; where none is installed this says so and fails
+ * first; a call the first instance runs is approved from the browser on the second (the
+ * decision is passed to the instance carrying the run). Debian's Postgres, a throwaway cluster; where none is installed this says so and fails
  * when TOOLSCOPE_REQUIRE_POSTGRES=1 (CI).
  */
 
@@ -105,5 +106,37 @@ test.describe("two instances on one Postgres", () => {
       await page.screenshot({ path: file });
       await testInfo.attach(name, { path: file, contentType: "image/png" });
     }
+  });
+
+  test("a call the first instance runs is approved from the browser on the second", async ({ browser }) => {
+    test.setTimeout(180_000);
+    const [first, second] = servers as [ServerGroup, ServerGroup];
+    const tools = [
+      {
+        name: "approve_payment",
+        description: "Approve a payment.",
+        input_schema: { type: "object", properties: {} },
+        meta: { needsApproval: true },
+        mock: { kind: "static", result: "paid" },
+      },
+    ];
+    const { id } = await callApi<{ id: string }>(first, "POST", "/api/sessions", {
+      body: { title: `Approve elsewhere ${Date.now()}`, tools },
+    });
+    const pageB = await openOn(browser, second, id);
+    // The run is the first instance's (it holds the lease); the second only shows it.
+    await callApi(first, "POST", `/api/sessions/${id}/messages`, {
+      body: { text: "Please approve the payment" },
+    });
+    const approval = pageB.getByTestId("approval-dialog");
+    await expect(approval).toBeVisible({ timeout: 60_000 });
+    await approval.getByTestId("approve").click();
+    await expect(pageB.getByTestId("status")).toHaveAttribute("data-status", "finished", { timeout: 60_000 });
+    const log = await callApi<{ events: { kind: string; content?: unknown }[] }>(
+      first,
+      "GET",
+      `/api/sessions/${id}`,
+    );
+    expect(log.events.find((event) => event.kind === "tool.result")).toMatchObject({ content: "paid" });
   });
 });

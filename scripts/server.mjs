@@ -30,6 +30,7 @@ import {
   LAG_SAMPLE_MS,
   readMaxInFlight,
 } from "../lib/server/admission-core.mjs";
+import { WORKER_FILE } from "../lib/store/pg/worker-path.mjs";
 import { ensureToken } from "./token.mjs";
 
 // What `ps` and /proc/<pid>/comm call this process (tests and `npm run load` find it by it).
@@ -61,6 +62,8 @@ setInterval(() => {
 /** The header naming a capture client's own headers (lib/server/capture-http.ts reads it). */
 const CLIENT_HEADERS = "x-toolscope-client-headers";
 
+// The Postgres store's worker is loaded from the app's tree, whatever directory this was started from.
+process.env.TOOLSCOPE_PG_WORKER ||= WORKER_FILE;
 const app = next({ dev: false, dir: root, hostname: host, port });
 await app.prepare();
 const handle = app.getRequestHandler();

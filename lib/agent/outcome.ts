@@ -12,9 +12,11 @@ import "server-only";
  * well-formed but cannot be acted on (a fork point that ends no turn, input nothing reads);
  * `abandoned`: the caller went away (its request's signal aborted), so the work was stopped;
  * `upstream`: a service or server Toolscope needs failed (an MCP server that could not be started
- * or reached, an OTLP collector that refused or is down).
+ * or reached, an OTLP collector that refused or is down); `unavailable`: a part of Toolscope
+ * itself cannot answer now (the database, another instance sharing it): try again later.
  */
-export type ProblemKind = "not_found" | "conflict" | "invalid" | "unprocessable" | "abandoned" | "upstream";
+export type ProblemKind =
+  "not_found" | "conflict" | "invalid" | "unprocessable" | "abandoned" | "upstream" | "unavailable";
 
 /** A refusal: a sentence for a person, the field it is about (a JSON Pointer), and any details. */
 export type Problem<Details extends object = NoDetails> = {

@@ -16,6 +16,7 @@ import { createResource } from "./otlp/readable";
 import type { OtlpSettings } from "./otlp/settings";
 import { watchLeases } from "./leases";
 import { recoverInterruptedRuns } from "./recover";
+import { answerControls } from "./remote-control";
 import { DEFAULT_IDLE_MS, McpHub } from "@/lib/mcp/hub";
 import type { McpServerConfig } from "@/lib/trace/config";
 
@@ -124,5 +125,6 @@ export function createRuntime({
   };
   recoverInterruptedRuns(store);
   watchLeases(runtime);
+  answerControls(runtime);
   return runtime;
 }

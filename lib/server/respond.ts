@@ -4,8 +4,8 @@ import type { ApiReply } from "@/lib/contract/replies";
 import { errorResponse, jsonResponse } from "./http";
 
 /** The HTTP status of each kind of refusal (docs/api.md): the one place a use case's answer meets HTTP. */
-export const PROBLEM_STATUS: Readonly<Record<ProblemKind, 400 | 404 | 409 | 422 | 499 | 502>> = Object.freeze(
-  {
+export const PROBLEM_STATUS: Readonly<Record<ProblemKind, 400 | 404 | 409 | 422 | 499 | 502 | 503>> =
+  Object.freeze({
     invalid: 400,
     not_found: 404,
     conflict: 409,
@@ -13,8 +13,8 @@ export const PROBLEM_STATUS: Readonly<Record<ProblemKind, 400 | 404 | 409 | 422 
     // nginx's "client closed request": nobody reads it, the client is gone.
     abandoned: 499,
     upstream: 502,
-  },
-);
+    unavailable: 503,
+  });
 
 /**
  * Turns a lib outcome into a response: the value as JSON with `status`, or the problem as

@@ -2,12 +2,14 @@ import "server-only";
 import type { TraceEvent } from "@/lib/trace/events";
 
 type Listener = (event: TraceEvent) => void;
+/** A listener to every session's events; `elsewhere` when another instance appended the event. */
+type EveryListener = (event: TraceEvent, elsewhere: boolean) => void;
 
 /** In-process publish/subscribe of appended events, per session. Events are published only after they are written. */
 export class EventBus {
   private readonly listeners = new Map<string, Set<Listener>>();
   /** Listeners to every session's events (the live OTLP export). */
-  private readonly everyEvent = new Set<Listener>();
+  private readonly everyEvent = new Set<EveryListener>();
 
   subscribe(sessionId: string, listener: Listener): () => void {
     let set = this.listeners.get(sessionId);
@@ -19,22 +21,26 @@ export class EventBus {
     };
   }
 
-  /** Listens to the events of every session, present and future. */
-  subscribeAll(listener: Listener): () => void {
+  /** Listens to the events of every session, present and future, and says which were appended here. */
+  subscribeAll(listener: EveryListener): () => void {
     this.everyEvent.add(listener);
     return () => this.everyEvent.delete(listener);
   }
 
-  publish(event: TraceEvent): void {
+  /**
+   * Delivers a written event to its listeners. `elsewhere`: another instance on a shared database
+   * appended it, and this one only read it (lib/store/pg/store.ts).
+   */
+  publish(event: TraceEvent, { elsewhere = false }: { elsewhere?: boolean } = {}): void {
     const forSession = this.listeners.get(event.sessionId);
-    if (forSession) for (const listener of forSession) deliver(listener, event);
-    for (const listener of this.everyEvent) deliver(listener, event);
+    if (forSession) for (const listener of forSession) deliver(listener, event, elsewhere);
+    for (const listener of this.everyEvent) deliver(listener, event, elsewhere);
   }
 }
 
-function deliver(listener: Listener, event: TraceEvent): void {
+function deliver(listener: EveryListener, event: TraceEvent, elsewhere: boolean): void {
   try {
-    listener(event);
+    listener(event, elsewhere);
   } catch (error) {
     // A broken subscriber (a closed SSE stream) must not stop the run or other subscribers.
     console.error("toolscope: event listener failed", error);

@@ -53,6 +53,10 @@ export interface RunLeases {
   release(sessionId: string, runId: string): void;
   /** Whether some instance holds a lease on the session that has not expired. */
   isHeld(sessionId: string): boolean;
+  /** The instance holding a lease on the session that has not expired, or null. */
+  holder(sessionId: string): string | null;
+  /** Requests to other instances on the database, and this one's answers to theirs. */
+  readonly messages: InstanceMessages;
   /** The sessions whose run state is running or paused while no lease on them is live. */
   orphans(): string[];
   /**
@@ -60,6 +64,20 @@ export interface RunLeases {
    * check and the write it decides are one step among all the instances.
    */
   lockSession(sessionId: string): void;
+}
+
+/**
+ * Requests between the instances on a shared database (a control of a run another instance
+ * carries), each answered once by the instance it is sent to. Bodies are JSON values.
+ */
+export interface InstanceMessages {
+  /**
+   * Sends `body` to instance `to` and resolves with its answer; rejects, saying so, when none
+   * comes within `timeoutMs` (the instance is gone or stuck) or the answerer failed.
+   */
+  ask(to: string, body: unknown, timeoutMs: number): Promise<unknown>;
+  /** How this instance answers what others ask it (one answerer; a later call replaces it). */
+  answer(answerer: (body: unknown) => Promise<unknown>): void;
 }
 
 /**

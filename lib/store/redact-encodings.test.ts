@@ -14,7 +14,10 @@ import { createVirtualClock } from "@/lib/clock/virtual-clock";
 import { parseServerConfig } from "@/lib/server/config";
 import { createServerRuntime, setRuntime } from "@/lib/server/runtime";
 import { writeProviderKey } from "@/lib/server/keys";
+import type { Runtime } from "@/lib/agent/runtime";
+import { PostgresEventStore } from "./pg/store";
 import { createRedactor, REDACTED } from "./redact";
+import { storeEngines, testCluster } from "./testing/engines";
 
 const SECRET = 'typed-key-"quoted"\\back/slash+plus 0123456789';
 const redact = createRedactor([SECRET]);
@@ -52,20 +55,25 @@ describe("a known secret in an encoding", () => {
   });
 });
 
-describe("a secret configured after it was written into events", () => {
+describe.each(storeEngines())("a secret configured after it was written into events, on $name", (engine) => {
   let dataDir: string | undefined;
+  let runtime: Runtime | undefined;
   afterEach(() => {
     setRuntime(undefined);
+    if (runtime?.store instanceof PostgresEventStore) runtime.store.close();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("is redacted on read: session detail, transcript and the event stream's backlog", async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-read-redact-"));
+    const databaseUrl = engine.name === "postgres" ? await testCluster()!.createDatabase() : undefined;
     const config = parseServerConfig({
       TOOLSCOPE_DATA_DIR: dataDir,
       TOOLSCOPE_TOKEN: "test-token-0123456789",
+      ...(databaseUrl ? { TOOLSCOPE_DATABASE_URL: databaseUrl } : {}),
     });
-    const runtime = createServerRuntime(config, createVirtualClock(1_700_000_000_000, { autoAdvance: true }));
+    expect(config.databaseUrl ?? null).toBe(databaseUrl ?? null);
+    runtime = createServerRuntime(config, createVirtualClock(1_700_000_000_000, { autoAdvance: true }));
     setRuntime(runtime);
     const later = "later-saved-key-0123456789abcdef";
     const created = createSession(runtime, { provider: { kind: "offline" } });

@@ -4,14 +4,11 @@
  * sessions list serves without going through the event log. Both were gaps found by the planted
  * secret check (app/api/planted-secret.test.ts).
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { EventBus } from "./bus";
-import { openDatabase, type Db } from "./db";
+import type { EventStore } from "./event-store";
 import { createRedactor, REDACTED } from "./redact";
-import { SqliteEventStore, type EventStore } from "./store";
+import { storeEngines } from "./testing/engines";
 
 const KEY = "configured-provider-key-0123456789";
 const redact = createRedactor([KEY]);
@@ -35,19 +32,13 @@ describe("createRedactor", () => {
   });
 });
 
-describe("the session row", () => {
-  let dir: string;
-  let db: Db;
+describe.each(storeEngines())("the session row on $name", (engine) => {
   let store: EventStore;
-  beforeEach(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-row-"));
-    db = openDatabase(dir);
-    store = new SqliteEventStore(db, new EventBus(), redact, () => 1);
+  beforeEach(async () => {
+    await engine.fresh();
+    store = engine.open(new EventBus(), redact, () => 1);
   });
-  afterEach(() => {
-    db.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => engine.dispose());
 
   it("keeps its title and provider redacted, at creation and on every change", () => {
     store.createSession({

@@ -2,27 +2,14 @@ import Database from "better-sqlite3";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { EventBus } from "./bus";
-import { migrate, openDatabase, type Db } from "./db";
+import { migrate } from "./db";
 import { createRedactor } from "./redact";
 import { SqliteEventStore, type EventStore } from "./store";
+import { storeEngines } from "./testing/engines";
 
-let dir: string;
-let db: Db;
 let store: EventStore;
-
-beforeEach(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-pages-"));
-  db = openDatabase(dir);
-  let now = 1_000;
-  // Two sessions share each creation time, so the cursor must break ties by id.
-  store = new SqliteEventStore(db, new EventBus(), createRedactor([]), () => Math.floor(now++ / 2));
-});
-afterEach(() => {
-  db.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
 
 function createSessions(count: number, source: "run" | "import" = "run"): void {
   for (let i = 0; i < count; i++)
@@ -34,7 +21,15 @@ function createSessions(count: number, source: "run" | "import" = "run"): void {
     });
 }
 
-describe("pages of the sessions list", () => {
+describe.each(storeEngines())("pages of the sessions list on $name", (engine) => {
+  beforeEach(async () => {
+    await engine.fresh();
+    let now = 1_000;
+    // Two sessions share each creation time, so the cursor must break ties by id.
+    store = engine.open(new EventBus(), createRedactor([]), () => Math.floor(now++ / 2));
+  });
+  afterAll(() => engine.dispose());
+
   it("walks every session once, newest first, with a cursor until the last page", () => {
     createSessions(250);
     const seen: string[] = [];
@@ -119,6 +114,14 @@ describe("pages of the sessions list", () => {
     expect(store.getSession(a)?.eventCount).toBe(4);
     expect(store.events(a).map((e) => e.seq)).toEqual([0, 1, 2, 3]);
   });
+});
+
+describe("the SQLite file's migrations", () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-pages-"));
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it("backfills the run state of a database written before the column existed", () => {
     const file = path.join(dir, "old.sqlite");

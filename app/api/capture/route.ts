@@ -4,6 +4,7 @@ import { describeCapture, isKnownUpstream, writeDefaultUpstream } from "@/lib/se
 import { loadServerConfig } from "@/lib/server/config";
 import { errorResponse, jsonResponse } from "@/lib/server/http";
 import { getRuntime } from "@/lib/server/runtime";
+import { withDatabaseErrors } from "@/lib/server/database-errors";
 
 export const dynamic = "force-dynamic";
 
@@ -13,12 +14,12 @@ function readHost(request: Request): string {
 }
 
 /** The capture endpoints' base URLs, the default upstream and every upstream (docs/api.md, "Capture"). */
-export function GET(request: Request) {
+export const GET = withDatabaseErrors(function GET(request: Request) {
   return jsonResponse<CaptureView>(describeCapture(readHost(request), getRuntime().clock));
-}
+});
 
 /** Sets the default upstream; an unknown name is a 400 naming `/defaultUpstream`. */
-export async function PUT(request: Request) {
+export const PUT = withDatabaseErrors(async function PUT(request: Request) {
   const body = await readJsonBody(request, UpdateCaptureBody);
   if (!body.ok) return body.response;
   const { defaultUpstream } = body.value;
@@ -32,4 +33,4 @@ export async function PUT(request: Request) {
     return errorResponse(500, `Could not save the capture settings in the data directory (${code}).`);
   }
   return jsonResponse<CaptureView>(describeCapture(readHost(request), clock));
-}
+});

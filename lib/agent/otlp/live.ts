@@ -44,7 +44,9 @@ export interface LiveExportParts {
  * path), and a task at most once per batch delay maps each pending session's log to spans, passes them once
  * more through the server's secrets like an export, and hands each newly ended span to the SDK's
  * `BatchSpanProcessor`, which sends batches in the background. A collector that is down costs a
- * dropped batch and one log line; nothing here throws into a run.
+ * dropped batch and one log line; nothing here throws into a run. On a database several instances
+ * share, each exports what it appends (the runs it carries, the captures and imports it receives):
+ * a span goes out from the instance that appended the event ending it, so once.
  */
 export function startLiveExport(parts: LiveExportParts, settings: OtlpSettings): LiveExport {
   const log = parts.log ?? ((line: string) => console.warn(line));
@@ -58,12 +60,15 @@ export function startLiveExport(parts: LiveExportParts, settings: OtlpSettings):
     maxExportBatchSize: 512,
   });
   const sessions = new Map<string, SessionExport>();
-  /** Sessions with new events, and the first seq this process saw since the last drain. */
-  const pending = new Map<string, number>();
+  /** Sessions with new events appended here: the first seq since the last drain, and every such seq. */
+  const pending = new Map<string, { firstSeen: number; here: Set<number> }>();
   let timer: ReturnType<typeof setTimeout> | null = null;
   let mappingFailed = false;
 
-  const exportNewSpans = (sessionId: string, firstSeen: number) => {
+  const exportNewSpans = (
+    sessionId: string,
+    { firstSeen, here }: { firstSeen: number; here: Set<number> },
+  ) => {
     let session = sessions.get(sessionId);
     if (session) sessions.delete(sessionId);
     else session = openSession(sessionId, firstSeen);
@@ -71,14 +76,26 @@ export function startLiveExport(parts: LiveExportParts, settings: OtlpSettings):
     if (sessions.size > REMEMBERED_SESSIONS) sessions.delete(sessions.keys().next().value!);
     // Only what is new since the last time; events were redacted when appended, and each span
     // that leaves is passed once more through the server's secrets as they are now, as an export is.
-    for (const event of parts.store.events(sessionId, session.lastSeq)) {
+    // A span is sent by the instance that appended the event ending it: one ended by an event
+    // another instance on a shared database appended is that instance's to send, not this one's.
+    const events = parts.store.events(sessionId, session.lastSeq);
+    let fromHere = true;
+    for (const [index, event] of events.entries()) {
       session.mapper.add(event);
       session.lastSeq = event.seq;
+      if (!NO_SPAN_ENDS.has(event.kind)) fromHere = here.has(event.seq);
+      const next = events[index + 1];
+      const groupEnds = !next || (!NO_SPAN_ENDS.has(next.kind) && here.has(next.seq) !== fromHere);
+      if (groupEnds) sendEnded(session, fromHere);
     }
+  };
+
+  /** Marks the spans that have ended since the last call sent; sends them when `send`. */
+  const sendEnded = (session: SessionExport, send: boolean) => {
     for (const span of session.mapper.spans()) {
       if (span.endMs === null || session.sent.has(span.spanId)) continue;
       session.sent.add(span.spanId);
-      processor.onEnd(toReadableSpan(redact(span), parts.resource));
+      if (send) processor.onEnd(toReadableSpan(redact(span), parts.resource));
     }
   };
 
@@ -106,9 +123,9 @@ export function startLiveExport(parts: LiveExportParts, settings: OtlpSettings):
     timer = null;
     const due = [...pending];
     pending.clear();
-    for (const [sessionId, firstSeen] of due) {
+    for (const [sessionId, seen] of due) {
       try {
-        exportNewSpans(sessionId, firstSeen);
+        exportNewSpans(sessionId, seen);
       } catch (error) {
         if (!mappingFailed)
           log(redact(`toolscope: OTLP export could not map session ${sessionId}: ${String(error)}`));
@@ -117,9 +134,12 @@ export function startLiveExport(parts: LiveExportParts, settings: OtlpSettings):
     }
   };
 
-  const unsubscribe = parts.bus.subscribeAll((event) => {
-    if (NO_SPAN_ENDS.has(event.kind)) return;
-    if (!pending.has(event.sessionId)) pending.set(event.sessionId, event.seq);
+  const unsubscribe = parts.bus.subscribeAll((event, elsewhere) => {
+    // Another instance's events are its own to export (it appended them).
+    if (elsewhere || NO_SPAN_ENDS.has(event.kind)) return;
+    const seen = pending.get(event.sessionId);
+    if (seen) seen.here.add(event.seq);
+    else pending.set(event.sessionId, { firstSeen: event.seq, here: new Set([event.seq]) });
     // At most one mapping per batch delay, whatever the event rate: a live run is not slowed.
     timer ??= setTimeout(drain, delay);
   });

@@ -1,6 +1,7 @@
 import "server-only";
 import type { RunLeases } from "@/lib/store/event-store";
 import type { PostgresBridge } from "./bridge";
+import type { PostgresInstanceMessages } from "./messages";
 
 /** Now in milliseconds by the database's clock (the time of the statement, not of its transaction). */
 const NOW_MS = "(extract(epoch FROM clock_timestamp()) * 1000)::bigint";
@@ -10,6 +11,7 @@ export class PostgresRunLeases implements RunLeases {
   constructor(
     private readonly bridge: PostgresBridge,
     readonly instanceId: string,
+    readonly messages: PostgresInstanceMessages,
   ) {}
 
   claim(sessionId: string, runId: string, ttlMs: number): boolean {
@@ -46,6 +48,14 @@ export class PostgresRunLeases implements RunLeases {
         sessionId,
       ]).length > 0
     );
+  }
+
+  holder(sessionId: string): string | null {
+    const [row] = this.bridge.query(
+      `SELECT instance_id FROM run_leases WHERE session_id = $1 AND expires_at >= ${NOW_MS}`,
+      [sessionId],
+    ) as [string][];
+    return row ? row[0] : null;
   }
 
   orphans(): string[] {

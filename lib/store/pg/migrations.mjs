@@ -32,6 +32,16 @@ export const MIGRATIONS = [
      instance_id TEXT NOT NULL,
      expires_at BIGINT NOT NULL
    );`,
+  // Requests one instance sends another and their answers (a control of a run the other carries;
+  // lib/store/pg/messages.ts). A row lives until its addressee reads it.
+  `CREATE TABLE instance_messages (
+     id BIGSERIAL PRIMARY KEY,
+     to_instance TEXT NOT NULL,
+     from_instance TEXT NOT NULL,
+     reply_to BIGINT,
+     body TEXT NOT NULL,
+     created_at BIGINT NOT NULL
+   );`,
 ];
 
 /** Any constant key: the lock that lets one instance migrate while the others wait. */

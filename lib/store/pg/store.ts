@@ -9,8 +9,15 @@ import { RUN_KINDS } from "@/lib/store/db";
 import type { EventStore, NewSession, SessionPage, SessionRow, SessionSource } from "@/lib/store/event-store";
 import type { Redactor } from "@/lib/store/redact";
 import { decodeCursor, encodeCursor } from "@/lib/store/store";
-import { PostgresBridge, type Notification, type Query } from "./bridge";
+import {
+  DatabaseUnavailableError,
+  PostgresBridge,
+  type BridgeTimeouts,
+  type Notification,
+  type Query,
+} from "./bridge";
 import { PostgresRunLeases } from "./leases";
+import { MESSAGES_CHANNEL, PostgresInstanceMessages } from "./messages";
 import { migratePostgres } from "./schema";
 
 /** The channel every instance announces its committed events on. */
@@ -63,6 +70,7 @@ export class PostgresEventStore implements EventStore {
   readonly instanceId = crypto.randomUUID();
   readonly leases: PostgresRunLeases;
   private readonly bridge: PostgresBridge;
+  private readonly messages: PostgresInstanceMessages;
   private open: OpenTransaction | null = null;
   private closed = false;
 
@@ -71,15 +79,24 @@ export class PostgresEventStore implements EventStore {
     private readonly bus: EventBus,
     private readonly redact: Redactor,
     private readonly now: () => number = Date.now,
+    options: { timeouts?: Partial<BridgeTimeouts>; workerFile?: string } = {},
   ) {
-    this.bridge = new PostgresBridge(url, (notification) => this.receive(notification));
+    this.bridge = new PostgresBridge(
+      url,
+      (notification) => this.receive(notification),
+      options.workerFile,
+      options.timeouts,
+    );
     migratePostgres(this.bridge);
+    this.messages = new PostgresInstanceMessages(this.bridge, this.instanceId);
     this.bridge.listen(EVENTS_CHANNEL);
-    this.leases = new PostgresRunLeases(this.bridge, this.instanceId);
+    this.bridge.listen(MESSAGES_CHANNEL);
+    this.leases = new PostgresRunLeases(this.bridge, this.instanceId, this.messages);
   }
 
   close(): void {
     this.closed = true;
+    this.messages.close();
     this.bridge.close();
   }
 
@@ -133,7 +150,7 @@ export class PostgresEventStore implements EventStore {
       else this.bus.publish(full);
       return full;
     } catch (error) {
-      if (outermost) this.rollback();
+      if (outermost) this.rollback(error);
       throw error;
     }
   }
@@ -226,7 +243,7 @@ export class PostgresEventStore implements EventStore {
       result = work();
       this.bridge.batch([...announce(this.instanceId, open.events), { text: "COMMIT" }]);
     } catch (error) {
-      this.rollback();
+      this.rollback(error);
       throw error;
     } finally {
       this.open = null;
@@ -265,7 +282,9 @@ export class PostgresEventStore implements EventStore {
     }
   }
 
-  private rollback(): void {
+  /** Ends the open transaction after `cause`; one whose connection was reset is gone already. */
+  private rollback(cause: unknown): void {
+    if (cause instanceof DatabaseUnavailableError && cause.reset) return;
     try {
       this.bridge.query("ROLLBACK");
     } catch (error) {
@@ -289,7 +308,16 @@ export class PostgresEventStore implements EventStore {
 
   /** Another instance's committed events: read them and publish them here. */
   private receive(notification: Notification): void {
-    if (this.closed || notification.channel !== EVENTS_CHANNEL) return;
+    if (this.closed) return;
+    if (notification.channel === MESSAGES_CHANNEL) {
+      try {
+        this.messages.receive(notification);
+      } catch (error) {
+        console.error("toolscope: could not read another instance's message", error);
+      }
+      return;
+    }
+    if (notification.channel !== EVENTS_CHANNEL) return;
     let announcement: Announcement;
     try {
       announcement = JSON.parse(notification.payload) as Announcement;
@@ -299,7 +327,8 @@ export class PostgresEventStore implements EventStore {
     if (announcement.instance === this.instanceId) return;
     try {
       const { sessionId, from, through } = announcement;
-      for (const event of this.events(sessionId, from - 1, through - from + 1)) this.bus.publish(event);
+      for (const event of this.events(sessionId, from - 1, through - from + 1))
+        this.bus.publish(event, { elsewhere: true });
     } catch (error) {
       console.error("toolscope: could not read another instance's events", error);
     }

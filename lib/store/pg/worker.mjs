@@ -1,6 +1,9 @@
 // The Postgres store's worker thread (lib/store/pg/bridge.ts): it owns the connections, so the
 // main thread can wait for a query synchronously. One query connection runs the batches the
 // main thread sends, one at a time; a second connection LISTENs and forwards notifications.
+// The query connection has `lock_timeout` and `statement_timeout` set, so Postgres ends a call
+// that waits too long; a connection that broke, or that the main thread gave up on (`reset`), is
+// replaced for the next batch, and its server session ended if the server still answers.
 import { parentPort, workerData } from "node:worker_threads";
 import pg from "pg";
 import { migrate } from "./migrations.mjs";
@@ -8,19 +11,64 @@ import { migrate } from "./migrations.mjs";
 // BIGINT columns hold millisecond times and counts, all well inside a double's exact range.
 pg.types.setTypeParser(20, (text) => Number(text));
 
-const { url, port, flag } = workerData;
+const { url, port, flag, lockMs, statementMs, connectMs } = workerData;
 const done = new Int32Array(flag);
-const client = new pg.Client({ connectionString: url });
-const connected = client.connect();
-// A failed connect is reported to the first batch, not as an unhandled rejection.
-connected.catch(() => {});
 let listener = null;
 
+/** A query connection: its client, its connect promise, its server pid once known, whether it broke. */
+function openConnection() {
+  const client = new pg.Client({
+    connectionString: url,
+    lock_timeout: lockMs,
+    statement_timeout: statementMs,
+    connectionTimeoutMillis: connectMs,
+  });
+  const connection = { client, pid: null, broken: false, connected: null };
+  connection.connected = client.connect().then(async () => {
+    const { rows } = await client.query("SELECT pg_backend_pid() AS pid");
+    connection.pid = rows[0].pid;
+  });
+  // A failed connect is reported to the batch that waits for it, not as an unhandled rejection.
+  connection.connected.catch(() => {
+    connection.broken = true;
+  });
+  client.on("error", () => {
+    connection.broken = true;
+  });
+  client.on("end", () => {
+    connection.broken = true;
+  });
+  return connection;
+}
+
+let current = openConnection();
+
+/** Replaces the query connection; ends the old one's server session (its locks, its transaction). */
+function replaceConnection() {
+  const old = current;
+  current = openConnection();
+  const stop = old.client.connection?.stream;
+  stop?.destroy?.();
+  old.client.end().catch(() => {});
+  if (old.pid !== null) {
+    const fresh = current;
+    fresh.connected
+      .then(() => fresh.client.query("SELECT pg_terminate_backend($1)", [old.pid]))
+      .catch(() => {});
+  }
+}
+
 port.on("message", async (message) => {
+  if (message.op === "reset") {
+    replaceConnection();
+    return;
+  }
+  if (current.broken) replaceConnection();
+  const connection = current;
   let reply;
   try {
-    await connected;
-    reply = { id: message.id, result: await handle(message) };
+    await connection.connected;
+    reply = { id: message.id, result: await handle(message, connection.client) };
   } catch (error) {
     reply = { id: message.id, error: { message: error?.message ?? String(error), code: error?.code } };
   }
@@ -29,7 +77,7 @@ port.on("message", async (message) => {
   Atomics.notify(done, 0);
 });
 
-async function handle(message) {
+async function handle(message, client) {
   switch (message.op) {
     case "batch": {
       const results = [];
@@ -42,7 +90,13 @@ async function handle(message) {
       return results;
     }
     case "migrate":
-      return migrate(client);
+      // Instances starting together wait for each other's migrations: no lock timeout then.
+      await client.query("SET lock_timeout = 0");
+      try {
+        return await migrate(client);
+      } finally {
+        await client.query("RESET lock_timeout");
+      }
     case "listen":
       if (!listener) {
         listener = new pg.Client({ connectionString: url });
@@ -51,11 +105,11 @@ async function handle(message) {
           parentPort.postMessage({ channel: notification.channel, payload: notification.payload });
         });
         listener.on("error", (error) => parentPort.postMessage({ listenError: error.message }));
-        await listener.query(`LISTEN ${message.channel}`);
       }
+      await listener.query(`LISTEN ${message.channel}`);
       return null;
     case "close":
-      await Promise.allSettled([client.end(), listener?.end()]);
+      await Promise.allSettled([current.client.end(), listener?.end()]);
       return null;
     default:
       throw new Error(`unknown operation ${message.op}`);

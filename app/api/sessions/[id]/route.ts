@@ -6,12 +6,13 @@ import { ConfigureBody, type ConfiguredSession, type SessionDetail } from "@/lib
 import { streamJsonResponse } from "@/lib/server/http";
 import { respond } from "@/lib/server/respond";
 import { getRuntime } from "@/lib/server/runtime";
+import { withDatabaseErrors } from "@/lib/server/database-errors";
 
 export const dynamic = "force-dynamic";
 
 type Context = { params: Promise<{ id: string }> };
 
-export async function GET(_request: Request, { params }: Context) {
+export const GET = withDatabaseErrors(async function GET(_request: Request, { params }: Context) {
   const { id } = await params;
   const detail = readSessionDetailPages(getRuntime(), id);
   if (!detail.ok) return respond(detail);
@@ -21,19 +22,19 @@ export async function GET(_request: Request, { params }: Context) {
     "events",
     detail.value.pages,
   );
-}
+});
 
-export async function DELETE(_request: Request, { params }: Context) {
+export const DELETE = withDatabaseErrors(async function DELETE(_request: Request, { params }: Context) {
   const { id } = await params;
   const deleted = deleteSession(getRuntime(), id);
   if (!deleted.ok) return respond(deleted);
   return new Response(null, { status: 204 });
-}
+});
 
 /** Changes the session's title, system prompt, tools, policy, provider or MCP servers: one `session.configured`. */
-export async function PATCH(request: Request, { params }: Context) {
+export const PATCH = withDatabaseErrors(async function PATCH(request: Request, { params }: Context) {
   const { id } = await params;
   const body = await readJsonBody(request, ConfigureBody);
   if (!body.ok) return body.response;
   return respond<ConfiguredSession>(await configureSessionWithMcp(getRuntime(), id, body.value));
-}
+});

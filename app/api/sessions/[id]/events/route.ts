@@ -5,6 +5,7 @@ import { errorResponse, streamJsonResponse } from "@/lib/server/http";
 import { readEventPageQuery, readResumePoint } from "@/lib/server/query";
 import { respond } from "@/lib/server/respond";
 import { getRuntime } from "@/lib/server/runtime";
+import { withDatabaseErrors } from "@/lib/server/database-errors";
 
 export const dynamic = "force-dynamic";
 
@@ -12,7 +13,10 @@ export const dynamic = "force-dynamic";
  * The session's events as SSE, resumable with `Last-Event-ID` or `?after=`; with `?limit=`, one
  * JSON page of the log instead (`?after=&limit=&through=`, docs/api.md).
  */
-export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
+export const GET = withDatabaseErrors(async function GET(
+  request: Request,
+  { params }: { params: Promise<{ id: string }> },
+) {
   const { id } = await params;
   const runtime = getRuntime();
   const search = new URL(request.url).searchParams;
@@ -39,4 +43,4 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
       "X-Content-Type-Options": "nosniff",
     },
   });
-}
+});

@@ -1,14 +1,15 @@
-import { decideCall } from "@/lib/agent/control";
+import { decideAnywhere } from "@/lib/agent/remote-control";
 import { readJsonBody } from "@/lib/server/body";
 import { DecisionBody, type CallStatusReply } from "@/lib/contract/runs";
 import { errorResponse } from "@/lib/server/http";
 import { respond } from "@/lib/server/respond";
 import { getRuntime } from "@/lib/server/runtime";
+import { withDatabaseErrors } from "@/lib/server/database-errors";
 
 export const dynamic = "force-dynamic";
 
 /** Approve, deny or edit a call that waits for a person. */
-export async function POST(
+export const POST = withDatabaseErrors(async function POST(
   request: Request,
   { params }: { params: Promise<{ id: string; callId: string }> },
 ) {
@@ -22,5 +23,5 @@ export async function POST(
       { path: "/arguments" },
     );
   }
-  return respond<CallStatusReply>(decideCall(getRuntime(), id, callId, body.value));
-}
+  return respond<CallStatusReply>(await decideAnywhere(getRuntime(), id, callId, body.value));
+});

@@ -4,11 +4,12 @@ import { errorResponse } from "@/lib/server/http";
 import { ReplayBody, type ReplayReply } from "@/lib/contract/replay";
 import { respond } from "@/lib/server/respond";
 import { getRuntime } from "@/lib/server/runtime";
+import { withDatabaseErrors } from "@/lib/server/database-errors";
 
 export const dynamic = "force-dynamic";
 
 /** Runs one recorded call through the pipeline again; appends `call.replayed`. */
-export async function POST(
+export const POST = withDatabaseErrors(async function POST(
   request: Request,
   { params }: { params: Promise<{ id: string; callId: string }> },
 ) {
@@ -23,4 +24,4 @@ export async function POST(
     );
   }
   return respond<ReplayReply>(await replayCall(getRuntime(), id, callId, body.value));
-}
+});

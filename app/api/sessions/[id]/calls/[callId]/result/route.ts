@@ -1,13 +1,14 @@
-import { provideManualResult } from "@/lib/agent/control";
+import { provideResultAnywhere } from "@/lib/agent/remote-control";
 import { readJsonBody } from "@/lib/server/body";
 import { ManualResultBody, type CallStatusReply } from "@/lib/contract/runs";
 import { respond } from "@/lib/server/respond";
 import { getRuntime } from "@/lib/server/runtime";
+import { withDatabaseErrors } from "@/lib/server/database-errors";
 
 export const dynamic = "force-dynamic";
 
 /** The result a person typed for a tool whose mock is `manual`. */
-export async function POST(
+export const POST = withDatabaseErrors(async function POST(
   request: Request,
   { params }: { params: Promise<{ id: string; callId: string }> },
 ) {
@@ -15,9 +16,9 @@ export async function POST(
   const body = await readJsonBody(request, ManualResultBody);
   if (!body.ok) return body.response;
   return respond<CallStatusReply>(
-    provideManualResult(getRuntime(), id, callId, {
+    await provideResultAnywhere(getRuntime(), id, callId, {
       content: body.value.content,
       isError: body.value.isError ?? false,
     }),
   );
-}
+});

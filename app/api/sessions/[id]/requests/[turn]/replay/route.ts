@@ -5,11 +5,15 @@ import { listUpstreams } from "@/lib/server/capture-upstreams";
 import { errorResponse } from "@/lib/server/http";
 import { respond } from "@/lib/server/respond";
 import { getRuntime } from "@/lib/server/runtime";
+import { withDatabaseErrors } from "@/lib/server/database-errors";
 
 export const dynamic = "force-dynamic";
 
 /** Sends turn `:turn`'s captured request again, unstreamed, to `upstream`; records nothing (docs/api.md, "Capture"). */
-export async function POST(request: Request, { params }: { params: Promise<{ id: string; turn: string }> }) {
+export const POST = withDatabaseErrors(async function POST(
+  request: Request,
+  { params }: { params: Promise<{ id: string; turn: string }> },
+) {
   const { id, turn } = await params;
   const number = Number(turn);
   if (!Number.isInteger(number) || number < 1)
@@ -27,4 +31,4 @@ export async function POST(request: Request, { params }: { params: Promise<{ id:
       request.signal,
     ),
   );
-}
+});

@@ -1,0 +1,107 @@
+/**
+ * The live OTLP export with two instances on one Postgres database, both exporting to one real
+ * OTLP/HTTP receiver (testing/otlp-receiver.ts): each instance sees every session's events live,
+ * but a span leaves from the instance that appended the event ending it, so each arrives once.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createVirtualClock } from "@/lib/clock/virtual-clock";
+import { createRuntime, type Runtime } from "@/lib/agent/runtime";
+import { startMessageRun } from "@/lib/agent/runs";
+import { createSession } from "@/lib/agent/sessions";
+import { TEST_START, TEST_TOKEN } from "@/lib/agent/testing/offline-runtime";
+import { createSpanMapper } from "@/lib/otel/session-spans";
+import type { PostgresEventStore } from "@/lib/store/pg/store";
+import { postgresBin, requirePostgresTest } from "@/lib/store/testing/engines";
+import { NO_POSTGRES_MESSAGE, startTestPostgres, type TestPostgres } from "@/lib/store/testing/postgres";
+import { startOtlpReceiver, type OtlpReceiver } from "./testing/otlp-receiver";
+
+if (!postgresBin) {
+  console.warn(NO_POSTGRES_MESSAGE);
+  describe("the live OTLP export on several instances", () => requirePostgresTest());
+} else {
+  const bin = postgresBin;
+  describe("the live OTLP export on several instances", () => {
+    let cluster: TestPostgres;
+    let dataDir: string;
+    let receiver: OtlpReceiver;
+    const runtimes: Runtime[] = [];
+    /** How many events each runtime's bus has seen, by session (its own and the other's). */
+    const seen = new Map<Runtime, Map<string, number>>();
+
+    const open = (databaseUrl: string) => {
+      const runtime = createRuntime({
+        dataDir: fs.mkdtempSync(path.join(dataDir, "rt-")),
+        databaseUrl,
+        secrets: () => [TEST_TOKEN],
+        readKey: () => null,
+        clock: createVirtualClock(TEST_START, { autoAdvance: true }),
+        otlp: {
+          url: receiver.url,
+          protocol: "http/protobuf",
+          headers: {},
+          captureContent: false,
+          batchDelayMs: 20,
+          timeoutMs: 5000,
+        },
+      });
+      const counts = new Map<string, number>();
+      runtime.bus.subscribeAll((event) =>
+        counts.set(event.sessionId, (counts.get(event.sessionId) ?? 0) + 1),
+      );
+      seen.set(runtime, counts);
+      runtimes.push(runtime);
+      return runtime;
+    };
+    /** Waits until `runtime` has seen every event of the session, whoever appended it. */
+    const caughtUp = (runtime: Runtime, id: string) =>
+      vi.waitFor(() => expect(seen.get(runtime)!.get(id)).toBe(runtime.store.lastSeq(id) + 1), {
+        timeout: 10_000,
+        interval: 20,
+      });
+    const run = async (runtime: Runtime, id: string, text: string) => {
+      const started = startMessageRun(runtime, id, text);
+      if (!started.ok) throw new Error(started.problem.error);
+      await runtime.runs.get(id)?.done;
+    };
+
+    beforeAll(async () => {
+      cluster = startTestPostgres(bin);
+      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-otlp-instances-"));
+      receiver = await startOtlpReceiver();
+    }, 120_000);
+    afterAll(async () => {
+      for (const runtime of runtimes) {
+        await runtime.otlp?.stop();
+        (runtime.store as PostgresEventStore).close();
+      }
+      await receiver.close();
+      cluster.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it("sends each span once: the instance that appended the event ending it sends it", async () => {
+      const url = await cluster.createDatabase();
+      const a = open(url);
+      const b = open(url);
+      const created = createSession(a, {});
+      if (!created.ok) throw new Error(created.problem.error);
+      const id = created.value.id;
+      // A run on a, then one on b in the same session; each instance sees the other's live.
+      await run(a, id, "What is in notes/todo.md?");
+      await caughtUp(b, id);
+      await run(b, id, "And what is in notes/ideas.md?");
+      await caughtUp(a, id);
+      await Promise.all([a.otlp!.flush(), b.otlp!.flush()]);
+
+      const mapper = createSpanMapper({ captureContent: false });
+      for (const event of a.store.events(id)) mapper.add(event);
+      const ended = mapper.spans().filter((span) => span.endMs !== null);
+      expect(ended.filter((span) => span.name.startsWith("invoke_agent"))).toHaveLength(2);
+      const received = receiver.spans().map((span) => span.spanId);
+      expect(received.toSorted()).toEqual(ended.map((span) => span.spanId).toSorted());
+    }, 60_000);
+  });
+}

@@ -1,0 +1,2 @@
+/** The absolute path of worker.mjs beside this module. */
+export declare const WORKER_FILE: string;
