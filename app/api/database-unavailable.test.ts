@@ -8,17 +8,15 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { Runtime } from "@/lib/agent/runtime";
 import { createSession } from "@/lib/agent/sessions";
-import { createTestRuntime } from "@/lib/agent/testing/offline-runtime";
+import { describeInstances } from "@/lib/agent/testing/postgres-instances";
 import { EventBus } from "@/lib/store/bus";
 import { describeDatabase, PostgresBridge } from "@/lib/store/pg/bridge";
 import { PostgresEventStore } from "@/lib/store/pg/store";
 import { WORKER_FILE } from "@/lib/store/pg/worker-path.mjs";
 import { createRedactor } from "@/lib/store/redact";
-import { postgresBin, requirePostgresTest } from "@/lib/store/testing/engines";
-import { NO_POSTGRES_MESSAGE, startTestPostgres, type TestPostgres } from "@/lib/store/testing/postgres";
 import { setRuntime } from "@/lib/server/runtime";
 import { PUT as setBreakpoints } from "./sessions/[id]/breakpoints/route";
 
@@ -38,32 +36,20 @@ describe("finding the Postgres worker", () => {
   });
 });
 
-if (!postgresBin) {
-  console.warn(NO_POSTGRES_MESSAGE);
-  describe("a Postgres database that keeps a call waiting", () => requirePostgresTest());
-} else {
-  const bin = postgresBin;
-  describe("a Postgres database that keeps a call waiting", () => {
-    let cluster: TestPostgres;
-    let url: string;
-    let dataDir: string;
-    let runtime: Runtime;
-    let holder: pg.Client;
+let url: string;
+let runtime: Runtime;
+let holder: pg.Client;
+
+describeInstances(
+  "a Postgres database that keeps a call waiting",
+  "db-unavailable",
+  ({ cluster, open }) => {
     beforeAll(async () => {
-      cluster = startTestPostgres(bin);
-      url = await cluster.createDatabase();
-      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-db-unavailable-"));
-      runtime = createTestRuntime({ dataDir, databaseUrl: url });
+      url = await cluster().createDatabase();
+      runtime = open(url);
       setRuntime(runtime);
       holder = new pg.Client({ connectionString: url });
       await holder.connect();
-    }, 120_000);
-    afterAll(async () => {
-      setRuntime(undefined);
-      await holder.end();
-      (runtime.store as PostgresEventStore).close();
-      cluster.stop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
     });
 
     it("answers 503 naming the database while another connection holds the session's lock, then works again", async () => {
@@ -135,5 +121,11 @@ if (!postgresBin) {
         fs.rmSync(elsewhere, { recursive: true, force: true });
       }
     }, 30_000);
-  });
-}
+  },
+  {
+    afterClose: async () => {
+      setRuntime(undefined);
+      await holder?.end();
+    },
+  },
+);

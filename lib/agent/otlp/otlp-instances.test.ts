@@ -4,36 +4,29 @@
  * but a span leaves from the instance that appended the event ending it, so each arrives once.
  */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, expect, it, vi } from "vitest";
 import { createVirtualClock } from "@/lib/clock/virtual-clock";
 import { createRuntime, type Runtime } from "@/lib/agent/runtime";
 import { startMessageRun } from "@/lib/agent/runs";
 import { createSession } from "@/lib/agent/sessions";
 import { TEST_START, TEST_TOKEN } from "@/lib/agent/testing/offline-runtime";
 import { createSpanMapper } from "@/lib/otel/session-spans";
-import type { PostgresEventStore } from "@/lib/store/pg/store";
-import { postgresBin, requirePostgresTest } from "@/lib/store/testing/engines";
-import { NO_POSTGRES_MESSAGE, startTestPostgres, type TestPostgres } from "@/lib/store/testing/postgres";
+import { describeInstances } from "@/lib/agent/testing/postgres-instances";
 import { startOtlpReceiver, type OtlpReceiver } from "./testing/otlp-receiver";
 
-if (!postgresBin) {
-  console.warn(NO_POSTGRES_MESSAGE);
-  describe("the live OTLP export on several instances", () => requirePostgresTest());
-} else {
-  const bin = postgresBin;
-  describe("the live OTLP export on several instances", () => {
-    let cluster: TestPostgres;
-    let dataDir: string;
-    let receiver: OtlpReceiver;
-    const runtimes: Runtime[] = [];
+let receiver: OtlpReceiver;
+
+describeInstances(
+  "the live OTLP export on several instances",
+  "otlp-instances",
+  ({ cluster, dataDir, track }) => {
     /** How many events each runtime's bus has seen, by session (its own and the other's). */
     const seen = new Map<Runtime, Map<string, number>>();
 
     const open = (databaseUrl: string) => {
       const runtime = createRuntime({
-        dataDir: fs.mkdtempSync(path.join(dataDir, "rt-")),
+        dataDir: fs.mkdtempSync(path.join(dataDir(), "rt-")),
         databaseUrl,
         secrets: () => [TEST_TOKEN],
         readKey: () => null,
@@ -52,8 +45,7 @@ if (!postgresBin) {
         counts.set(event.sessionId, (counts.get(event.sessionId) ?? 0) + 1),
       );
       seen.set(runtime, counts);
-      runtimes.push(runtime);
-      return runtime;
+      return track(runtime);
     };
     /** Waits until `runtime` has seen every event of the session, whoever appended it. */
     const caughtUp = (runtime: Runtime, id: string) =>
@@ -68,22 +60,11 @@ if (!postgresBin) {
     };
 
     beforeAll(async () => {
-      cluster = startTestPostgres(bin);
-      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-otlp-instances-"));
       receiver = await startOtlpReceiver();
-    }, 120_000);
-    afterAll(async () => {
-      for (const runtime of runtimes) {
-        await runtime.otlp?.stop();
-        (runtime.store as PostgresEventStore).close();
-      }
-      await receiver.close();
-      cluster.stop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
     });
 
     it("sends each span once: the instance that appended the event ending it sends it", async () => {
-      const url = await cluster.createDatabase();
+      const url = await cluster().createDatabase();
       const a = open(url);
       const b = open(url);
       const created = createSession(a, {});
@@ -103,5 +84,9 @@ if (!postgresBin) {
       const received = receiver.spans().map((span) => span.spanId);
       expect(received.toSorted()).toEqual(ended.map((span) => span.spanId).toSorted());
     }, 60_000);
-  });
-}
+  },
+  {
+    beforeClose: async (runtime) => runtime.otlp?.stop(),
+    afterClose: async () => receiver?.close(),
+  },
+);
