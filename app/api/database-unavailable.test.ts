@@ -10,7 +10,7 @@ import path from "node:path";
 import pg from "pg";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { Runtime } from "@/lib/agent/runtime";
-import { createSession } from "@/lib/agent/sessions";
+import { newSession } from "@/lib/agent/testing/offline-runtime";
 import { describeInstances } from "@/lib/agent/testing/postgres-instances";
 import { EventBus } from "@/lib/store/bus";
 import { describeDatabase, PostgresBridge } from "@/lib/store/pg/bridge";
@@ -53,9 +53,7 @@ describeInstances(
     });
 
     it("answers 503 naming the database while another connection holds the session's lock, then works again", async () => {
-      const created = createSession(runtime, {});
-      if (!created.ok) throw new Error(created.problem.error);
-      const id = created.value.id;
+      const id = newSession(runtime);
       const before = runtime.store.lastSeq(id);
       // The lock every append of the session takes, held by someone else (a stuck instance).
       await holder.query("SELECT pg_advisory_lock(hashtextextended($1, 0))", [id]);

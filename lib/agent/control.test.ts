@@ -9,6 +9,7 @@ import { startMessageRun } from "./runs";
 import type { Runtime } from "./runtime";
 import { createSession } from "./sessions";
 import { createTestRuntime } from "./testing/offline-runtime";
+import { manual, needsApproval } from "./testing/person-tools";
 
 let dataDir: string;
 let runtime: Runtime;
@@ -121,20 +122,6 @@ describe("stepping a run", () => {
 });
 
 describe("a person in the loop", () => {
-  const needsApproval: ToolDefinition = {
-    name: "approve_payment",
-    description: "Approve a payment.",
-    input_schema: { type: "object", properties: {} },
-    meta: { needsApproval: true },
-    mock: { kind: "static", result: "paid" },
-  };
-  const manual: ToolDefinition = {
-    name: "ask_human",
-    description: "Ask a human.",
-    input_schema: { type: "object", properties: {} },
-    mock: { kind: "manual" },
-  };
-
   it("waits for approval, then runs the approved call", async () => {
     const id = newSession([needsApproval]);
     startMessageRun(runtime, id, "Please approve the payment");

@@ -9,7 +9,8 @@ import { closeOrphanedRuns } from "./leases";
 import { startRun } from "./runs";
 import { configureSession } from "./configure";
 import { controlSession } from "./control";
-import { createSession, deleteSession } from "./sessions";
+import { deleteSession } from "./sessions";
+import { newSession } from "./testing/offline-runtime";
 import { describeInstances } from "./testing/postgres-instances";
 
 /** Reads `count` SSE events' seqs off the stream. */
@@ -34,9 +35,7 @@ describeInstances("two instances on one Postgres", "instances", ({ cluster, open
     const url = await cluster().createDatabase();
     const a = open(url);
     const b = open(url);
-    const created = createSession(a, {});
-    if (!created.ok) throw new Error(created.problem.error);
-    const id = created.value.id;
+    const id = newSession(a);
     expect(b.store.getSession(id)).toMatchObject({ id });
     const controller = new AbortController();
     const streamed = b.store.lastSeq(id);
@@ -59,9 +58,7 @@ describeInstances("two instances on one Postgres", "instances", ({ cluster, open
     const a = open(url);
     const b = open(url);
     const c = open(url);
-    const created = createSession(a, {});
-    if (!created.ok) throw new Error(created.problem.error);
-    const id = created.value.id;
+    const id = newSession(a);
     // A stepping run waits at its first gate: live in a, with a's lease.
     const started = startRun(a, id, { trigger: "message", text: "hello", stepping: true });
     if (!started.ok) throw new Error(started.problem.error);
@@ -81,9 +78,7 @@ describeInstances("two instances on one Postgres", "instances", ({ cluster, open
     expect(b.store.getSession(id)).toMatchObject({ status: "paused" });
 
     // A crash: the owner's lease is left to expire (a short one, as if renewals had stopped).
-    const crashed = createSession(a, {});
-    if (!crashed.ok) throw new Error(crashed.problem.error);
-    const dead = crashed.value.id;
+    const dead = newSession(a);
     a.store.append(dead, { kind: "run.started", runId: "run-dead", trigger: "message" });
     expect(a.store.leases!.claim(dead, "run-dead", 300)).toBe(true);
     expect(b.store.leases!.claim(dead, "run-other", 30_000)).toBe(false);

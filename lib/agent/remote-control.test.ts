@@ -5,7 +5,6 @@
  * still ended once, by the lease check.
  */
 import { expect, it, vi } from "vitest";
-import type { ToolDefinition } from "@/lib/trace/config";
 import type { TraceEvent } from "@/lib/trace/events";
 import { decideCall } from "./control";
 import { closeOrphanedRuns } from "./leases";
@@ -17,28 +16,9 @@ import {
 } from "./remote-control";
 import { startRun } from "./runs";
 import type { Runtime } from "./runtime";
-import { createSession } from "./sessions";
+import { newSession } from "./testing/offline-runtime";
+import { manual, needsApproval } from "./testing/person-tools";
 import { describeInstances } from "./testing/postgres-instances";
-
-const needsApproval: ToolDefinition = {
-  name: "approve_payment",
-  description: "Approve a payment.",
-  input_schema: { type: "object", properties: {} },
-  meta: { needsApproval: true },
-  mock: { kind: "static", result: "paid" },
-};
-const manual: ToolDefinition = {
-  name: "ask_human",
-  description: "Ask a human.",
-  input_schema: { type: "object", properties: {} },
-  mock: { kind: "manual" },
-};
-
-function newSession(runtime: Runtime, tools?: ToolDefinition[]): string {
-  const created = createSession(runtime, tools ? { tools } : {});
-  if (!created.ok) throw new Error(created.problem.error);
-  return created.value.id;
-}
 
 /** Waits until the session's log (read from the database) has an event that matches; returns it. */
 async function logShows(runtime: Runtime, id: string, match: (event: TraceEvent) => boolean) {
@@ -99,7 +79,7 @@ describeInstances("controls from another instance", "remote-control", ({ cluster
     const url = await cluster().createDatabase();
     const a = open(url);
     const b = open(url);
-    const approval = newSession(a, [needsApproval]);
+    const approval = newSession(a, { tools: [needsApproval] });
     startRun(a, approval, { trigger: "message", text: "Please approve the payment" });
     const waiting = await logShows(b, approval, (event) => event.kind === "run.paused");
     if (waiting.kind !== "run.paused") throw new Error("not a pause");
@@ -116,7 +96,7 @@ describeInstances("controls from another instance", "remote-control", ({ cluster
       isError: false,
     });
 
-    const human = newSession(a, [manual]);
+    const human = newSession(a, { tools: [manual] });
     startRun(a, human, { trigger: "message", text: "Ask a human" });
     const asked = await logShows(b, human, (event) => event.kind === "run.paused");
     if (asked.kind !== "run.paused") throw new Error("not a pause");

@@ -9,8 +9,7 @@ import { beforeAll, expect, it, vi } from "vitest";
 import { createVirtualClock } from "@/lib/clock/virtual-clock";
 import { createRuntime, type Runtime } from "@/lib/agent/runtime";
 import { startMessageRun } from "@/lib/agent/runs";
-import { createSession } from "@/lib/agent/sessions";
-import { TEST_START, TEST_TOKEN } from "@/lib/agent/testing/offline-runtime";
+import { newSession, TEST_START, TEST_TOKEN } from "@/lib/agent/testing/offline-runtime";
 import { createSpanMapper } from "@/lib/otel/session-spans";
 import { describeInstances } from "@/lib/agent/testing/postgres-instances";
 import { startOtlpReceiver, type OtlpReceiver } from "./testing/otlp-receiver";
@@ -67,9 +66,7 @@ describeInstances(
       const url = await cluster().createDatabase();
       const a = open(url);
       const b = open(url);
-      const created = createSession(a, {});
-      if (!created.ok) throw new Error(created.problem.error);
-      const id = created.value.id;
+      const id = newSession(a);
       // A run on a, then one on b in the same session; each instance sees the other's live.
       await run(a, id, "What is in notes/todo.md?");
       await caughtUp(b, id);

@@ -64,11 +64,7 @@ export function openTestRuntime(prefix = "toolscope-test-", clock?: Clock): Test
   const runtime = createTestRuntime({ dataDir, ...(clock ? { clock } : {}) });
   return {
     runtime,
-    create(provider) {
-      const created = createSession(runtime, { provider });
-      if (!created.ok) throw new Error(created.problem.error);
-      return created.value.id;
-    },
+    create: (provider) => newSession(runtime, { provider }),
     async send(sessionId, text) {
       const started = startMessageRun(runtime, sessionId, text);
       if (!started.ok) throw new Error(started.problem.error);
@@ -77,6 +73,13 @@ export function openTestRuntime(prefix = "toolscope-test-", clock?: Clock): Test
     },
     close: () => fs.rmSync(dataDir, { recursive: true, force: true }),
   };
+}
+
+/** A new session's id (throws if the runtime refuses it). */
+export function newSession(runtime: Runtime, body: Parameters<typeof createSession>[1] = {}): string {
+  const created = createSession(runtime, body);
+  if (!created.ok) throw new Error(created.problem.error);
+  return created.value.id;
 }
 
 /** The events of one kind, typed. */
