@@ -81,7 +81,7 @@ describeInstances(
     }, 60_000);
 
     it("gives up on a server that does not answer, replaces the connection, and answers the next call", async () => {
-      const bridge = new PostgresBridge(url, () => {}, undefined, { waitMs: 5_000, statementMs: 60_000 });
+      const bridge = new PostgresBridge(url, {}, undefined, { waitMs: 5_000, statementMs: 60_000 });
       try {
         const [[pid]] = bridge.query("SELECT pg_backend_pid()") as [[number]];
         expect(() => bridge.query("SELECT pg_sleep(30)")).toThrow(

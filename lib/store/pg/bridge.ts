@@ -20,6 +20,20 @@ export interface Notification {
   payload: string;
 }
 
+/** What the bridge tells its owner as it happens. */
+export interface BridgeListener {
+  /** A notification on a channel the bridge listens to. */
+  onNotification?: (notification: Notification) => void;
+  /**
+   * The listening connection was lost and is back, LISTENing again: notifications sent meanwhile
+   * never came, so whatever they would have said is to be read from the database.
+   */
+  onListenRestored?: () => void;
+}
+
+/** A message of the worker's that is not a reply: a notification, or news of the listener. */
+type WorkerNews = Notification | { listenError: string } | { listenRestored: true };
+
 interface Reply {
   id: number;
   result?: unknown;
@@ -94,7 +108,8 @@ export function describeDatabase(url: string): string {
  * A synchronous client of Postgres: `pg` runs in a worker thread (worker.mjs) and the caller
  * waits for each batch with `Atomics.wait` on a shared flag, then takes the reply off the port
  * with `receiveMessageOnPort` (the technique of the `synckit` package). A local round trip is
- * a fraction of a millisecond. Notifications arrive asynchronously, through `onNotification`.
+ * a fraction of a millisecond. Notifications arrive asynchronously, through `onNotification`; a
+ * lost listening connection is reopened by the worker, and `onListenRestored` says when it is back.
  * A call never blocks the thread longer than {@link BridgeTimeouts}' `waitMs`.
  */
 export class PostgresBridge {
@@ -108,7 +123,7 @@ export class PostgresBridge {
 
   constructor(
     url: string,
-    onNotification: (notification: Notification) => void,
+    { onNotification, onListenRestored }: BridgeListener,
     workerFile = defaultWorkerFile(),
     timeouts: Partial<BridgeTimeouts> = {},
   ) {
@@ -128,10 +143,15 @@ export class PostgresBridge {
       },
       transferList: [port2],
     });
-    this.worker.on("message", (message: Notification | { listenError: string }) => {
+    this.worker.on("message", (message: WorkerNews) => {
       if ("listenError" in message)
-        console.error(`toolscope: the Postgres listener failed: ${message.listenError}`);
-      else onNotification(message);
+        console.error(
+          `toolscope: the Postgres listener lost its connection to ${this.database} (${message.listenError}); reconnecting`,
+        );
+      else if ("listenRestored" in message) {
+        console.error(`toolscope: the Postgres listener is connected to ${this.database} again`);
+        onListenRestored?.();
+      } else onNotification?.(message);
     });
     this.worker.on("error", (error) => console.error("toolscope: the Postgres worker failed", error));
     // The worker never keeps the process alive by itself.

@@ -5,6 +5,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import readline from "node:readline";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { TraceEvent } from "@/lib/trace/events";
 import { EventBus } from "@/lib/store/bus";
@@ -103,6 +104,45 @@ if (!postgresBin) {
       expect(onB.toSorted()).toEqual(["0 user.message", "1 run.started", "2 user.message", "3 user.message"]);
       expect(onA).toEqual([0, 1, 2, 3]);
       expect(b.getSession("s1")).toMatchObject({ status: "running", eventCount: 4 });
+    }, 60_000);
+
+    it("reads what another instance committed, and the requests addressed to it, while its listener was away", async () => {
+      const url = await cluster.createDatabase();
+      const busB = new EventBus();
+      const a = open(url);
+      const b = open(url, busB);
+      b.leases!.messages.answer(async (body) => ({ echoed: body }));
+      a.createSession({ id: "s2", title: "Two", provider: { kind: "offline" } });
+      const onB: number[] = [];
+      busB.subscribe("s2", (event) => onB.push(event.seq));
+      a.append("s2", { kind: "user.message", turn: 1, text: "before" });
+      await vi.waitFor(() => expect(onB).toEqual([0]), { timeout: 10_000 });
+
+      const said = vi.spyOn(console, "error").mockImplementation(() => {});
+      const saying = (text: string) => said.mock.calls.filter(([line]) => String(line).includes(text)).length;
+      try {
+        // Ends both instances' listening connections, as a server restart or a cut network would.
+        const admin = new pg.Client({ connectionString: url });
+        await admin.connect();
+        const { rows } = await admin.query(
+          "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'toolscope-listener' AND datname = current_database()",
+        );
+        await admin.end();
+        expect(rows).toHaveLength(2);
+        await vi.waitFor(() => expect(saying("lost its connection")).toBe(2), { timeout: 10_000 });
+        // Nobody listens now: these NOTIFYs reach no one (the first reconnect waits 100 ms).
+        a.append("s2", { kind: "run.started", runId: "r2", trigger: "message" });
+        a.append("s2", { kind: "user.message", turn: 2, text: "while away" });
+        const answer = a.leases!.messages.ask(b.instanceId, { hello: "b" }, 15_000);
+        await vi.waitFor(() => expect(saying("connected to")).toBe(2), { timeout: 15_000 });
+        await vi.waitFor(() => expect(onB).toEqual([0, 1, 2]), { timeout: 10_000 });
+        expect(await answer).toEqual({ echoed: { hello: "b" } });
+        // And it listens again: a later commit arrives as before, once.
+        a.append("s2", { kind: "user.message", turn: 3, text: "after" });
+        await vi.waitFor(() => expect(onB).toEqual([0, 1, 2, 3]), { timeout: 10_000 });
+      } finally {
+        said.mockRestore();
+      }
     }, 60_000);
   });
 }

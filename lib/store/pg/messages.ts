@@ -91,6 +91,18 @@ export class PostgresInstanceMessages implements InstanceMessages {
     else waiting.reject(new Error(`instance ${from} failed to answer: ${answer.error}`));
   }
 
+  /** Reads every message addressed here that is still unread (their NOTIFYs were lost). */
+  catchUp(): void {
+    const rows = this.bridge.query("SELECT id FROM instance_messages WHERE to_instance = $1 ORDER BY id", [
+      this.instanceId,
+    ]) as [number][];
+    for (const [id] of rows)
+      this.receive({
+        channel: MESSAGES_CHANNEL,
+        payload: JSON.stringify({ to: this.instanceId, id: Number(id) }),
+      });
+  }
+
   /** Fails every request still waiting (the store closes). */
   close(): void {
     for (const [id, waiting] of this.waiting) {

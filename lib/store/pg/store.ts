@@ -73,6 +73,10 @@ export class PostgresEventStore implements EventStore {
   private readonly messages: PostgresInstanceMessages;
   private open: OpenTransaction | null = null;
   private closed = false;
+  /** The highest seq this instance's bus has had, per session: where a catch-up reads from. */
+  private readonly published = new Map<string, number>();
+  /** Seqs a catch-up published, per session: their announcements, if they still come, are skipped. */
+  private caughtUp = new Map<string, Set<number>>();
 
   constructor(
     url: string,
@@ -83,7 +87,10 @@ export class PostgresEventStore implements EventStore {
   ) {
     this.bridge = new PostgresBridge(
       url,
-      (notification) => this.receive(notification),
+      {
+        onNotification: (notification) => this.receive(notification),
+        onListenRestored: () => this.catchUp(),
+      },
       options.workerFile,
       options.timeouts,
     );
@@ -147,7 +154,7 @@ export class PostgresEventStore implements EventStore {
       if (outermost) writes.push(...announce(this.instanceId, [full]), { text: "COMMIT" });
       this.bridge.batch(writes);
       if (this.open) this.open.events.push(full);
-      else this.bus.publish(full);
+      else this.publish(full);
       return full;
     } catch (error) {
       if (outermost) this.rollback(error);
@@ -248,7 +255,7 @@ export class PostgresEventStore implements EventStore {
     } finally {
       this.open = null;
     }
-    for (const event of open.events) this.bus.publish(event);
+    for (const event of open.events) this.publish(event);
     return result;
   }
 
@@ -327,11 +334,46 @@ export class PostgresEventStore implements EventStore {
     if (announcement.instance === this.instanceId) return;
     try {
       const { sessionId, from, through } = announcement;
+      const skip = this.caughtUp.get(sessionId);
       for (const event of this.events(sessionId, from - 1, through - from + 1))
-        this.bus.publish(event, { elsewhere: true });
+        if (!skip?.delete(event.seq)) this.publish(event, true);
     } catch (error) {
       console.error("toolscope: could not read another instance's events", error);
     }
+  }
+
+  /** Delivers a written event to this instance's bus and notes its seq. */
+  private publish(event: TraceEvent, elsewhere = false): void {
+    if (event.seq > (this.published.get(event.sessionId) ?? -1))
+      this.published.set(event.sessionId, event.seq);
+    this.bus.publish(event, { elsewhere });
+  }
+
+  /**
+   * The listener is back after a lost connection: the announcements sent meanwhile are gone, so
+   * every session this instance has published reads what was committed after it (another
+   * instance's; this one's own were published as they committed) and the messages addressed here
+   * are read. A stream that missed an event of a session not caught up here fills the gap from the
+   * log at that session's next event (lib/agent/event-stream.ts).
+   */
+  private catchUp(): void {
+    if (this.closed) return;
+    const caughtUp = new Map<string, Set<number>>();
+    try {
+      for (const [sessionId, seq] of [...this.published]) {
+        const seqs = new Set<number>();
+        for (const event of this.events(sessionId, seq)) {
+          seqs.add(event.seq);
+          this.publish(event, true);
+        }
+        if (seqs.size > 0) caughtUp.set(sessionId, seqs);
+      }
+      this.messages.catchUp();
+    } catch (error) {
+      console.error("toolscope: could not read what was committed while the listener was away", error);
+    }
+    // Announcements older than this catch-up were lost with the connection; newer ones still come.
+    this.caughtUp = caughtUp;
   }
 
   private toRow(raw: RawSession): SessionRow {

@@ -1,6 +1,8 @@
 // The Postgres store's worker thread (lib/store/pg/bridge.ts): it owns the connections, so the
 // main thread can wait for a query synchronously. One query connection runs the batches the
-// main thread sends, one at a time; a second connection LISTENs and forwards notifications.
+// main thread sends, one at a time; a second connection LISTENs and forwards notifications, and
+// when it is lost (a restart of the server, a network cut, an administrator ending it) is opened
+// again with a growing pause, LISTENs again, and says so, so the store can read what it missed.
 // The query connection has `lock_timeout` and `statement_timeout` set, so Postgres ends a call
 // that waits too long; a connection that broke, or that the main thread gave up on (`reset`), is
 // replaced for the next batch, and its server session ended if the server still answers.
@@ -13,7 +15,69 @@ pg.types.setTypeParser(20, (text) => Number(text));
 
 const { url, port, flag, lockMs, statementMs, connectMs } = workerData;
 const done = new Int32Array(flag);
+
+/** The pause before the listener's first reconnect attempt, doubled after each failure up to the max. */
+const RECONNECT_MIN_MS = 100;
+const RECONNECT_MAX_MS = 5_000;
+/** The channels LISTENed to, again on every new listener connection. */
+const channels = new Set();
+/** The listening connection; null while there is none (before the first listen, or while reconnecting). */
 let listener = null;
+let reconnect = null;
+let reconnectMs = RECONNECT_MIN_MS;
+let closing = false;
+
+/** A connection that LISTENs to every channel and forwards their notifications to the main thread. */
+async function openListener() {
+  const client = new pg.Client({
+    connectionString: url,
+    application_name: "toolscope-listener",
+    connectionTimeoutMillis: connectMs,
+  });
+  client.on("notification", (notification) => {
+    parentPort.postMessage({ channel: notification.channel, payload: notification.payload });
+  });
+  client.on("error", (error) => lost(client, error.message));
+  client.on("end", () => lost(client, "the connection ended"));
+  try {
+    await client.connect();
+    for (const channel of channels) await client.query(`LISTEN ${channel}`);
+  } catch (error) {
+    client.end().catch(() => {});
+    throw error;
+  }
+  return client;
+}
+
+/** The listener's connection broke: says so once and starts reconnecting. */
+function lost(client, reason) {
+  if (closing || listener !== client) return;
+  listener = null;
+  client.end().catch(() => {});
+  parentPort.postMessage({ listenError: reason });
+  scheduleReconnect();
+}
+
+function scheduleReconnect() {
+  if (closing || reconnect !== null) return;
+  reconnect = setTimeout(async () => {
+    try {
+      const client = await openListener();
+      reconnect = null;
+      if (closing) {
+        client.end().catch(() => {});
+        return;
+      }
+      listener = client;
+      reconnectMs = RECONNECT_MIN_MS;
+      parentPort.postMessage({ listenRestored: true });
+    } catch {
+      reconnect = null;
+      reconnectMs = Math.min(reconnectMs * 2, RECONNECT_MAX_MS);
+      scheduleReconnect();
+    }
+  }, reconnectMs);
+}
 
 /** A query connection: its client, its connect promise, its server pid once known, whether it broke. */
 function openConnection() {
@@ -98,17 +162,15 @@ async function handle(message, client) {
         await client.query("RESET lock_timeout");
       }
     case "listen":
-      if (!listener) {
-        listener = new pg.Client({ connectionString: url });
-        await listener.connect();
-        listener.on("notification", (notification) => {
-          parentPort.postMessage({ channel: notification.channel, payload: notification.payload });
-        });
-        listener.on("error", (error) => parentPort.postMessage({ listenError: error.message }));
-      }
-      await listener.query(`LISTEN ${message.channel}`);
+      channels.add(message.channel);
+      // While reconnecting, the new connection LISTENs to it with the others.
+      if (reconnect !== null) return null;
+      if (listener === null) listener = await openListener();
+      else await listener.query(`LISTEN ${message.channel}`);
       return null;
     case "close":
+      closing = true;
+      if (reconnect !== null) clearTimeout(reconnect);
       await Promise.allSettled([current.client.end(), listener?.end()]);
       return null;
     default:
