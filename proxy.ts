@@ -7,12 +7,8 @@ import {
   issueAuthCookie,
 } from "@/lib/server/auth";
 import { loadServerConfig, type ServerConfig } from "@/lib/server/config";
-import {
-  captureErrorBody,
-  captureFamily,
-  captureKeyMatches,
-  CAPTURE_AUTH_MESSAGE,
-} from "@/lib/server/capture-core.mjs";
+import { captureErrorBody, captureFamily } from "@/lib/server/capture-core.mjs";
+import { checkCaptureRequest } from "@/lib/server/capture-guard";
 import { buildCsp, createNonce } from "@/lib/server/csp";
 import { applySecurityHeaders, errorResponse } from "@/lib/server/http";
 import { resolveToken, tokenMatches } from "@/lib/server/token";
@@ -69,35 +65,29 @@ export function proxy(request: NextRequest): Response {
   return isApi || !needsCsp(path) ? passThrough() : passThroughWithCsp(request);
 }
 
-/**
- * `/capture/*`: a foreign Host or Origin → 403 and a missing or wrong key on a request other than
- * GET/HEAD → 401, each in the provider's error shape; the key is the launch token, sent as
- * `x-api-key` or `Authorization: Bearer` (a cookie is not a capture key). GET/HEAD (the probes
- * clients send) pass unauthenticated: they answer an empty 200.
- */
+/** `/capture/*`: lib/server/capture-guard.ts's checks, refused in the provider's error shape. */
 function guardCapture(
   request: NextRequest,
   family: NonNullable<ReturnType<typeof captureFamily>>,
   serverConfig: ServerConfig,
 ): Response {
-  const host = request.headers.get("host");
-  const refuse = (status: number, message: string) => {
-    const response = Response.json(captureErrorBody(family, status, message), { status });
-    response.headers.set("Cache-Control", "no-store");
-    applySecurityHeaders(response.headers);
-    return response;
-  };
-  if (!isAllowedHost(host, serverConfig))
-    return refuse(403, "This Host is not allowed: add it to TOOLSCOPE_ALLOWED_HOSTS.");
-  if (!isAllowedOrigin(request.headers.get("origin"), host))
-    return refuse(403, "Cross-origin requests are refused: the Origin must be this server's own.");
-  const headers = {
-    authorization: request.headers.get("authorization"),
-    apiKey: request.headers.get("x-api-key"),
-  };
-  if (!isSafeMethod(request.method) && !captureKeyMatches(headers, resolveToken(serverConfig)))
-    return refuse(401, CAPTURE_AUTH_MESSAGE);
-  return passThrough();
+  const refusal = checkCaptureRequest(
+    {
+      method: request.method,
+      host: request.headers.get("host"),
+      origin: request.headers.get("origin"),
+      authorization: request.headers.get("authorization"),
+      apiKey: request.headers.get("x-api-key"),
+    },
+    serverConfig,
+  );
+  if (refusal === null) return passThrough();
+  const response = Response.json(captureErrorBody(family, refusal.status, refusal.message), {
+    status: refusal.status,
+  });
+  response.headers.set("Cache-Control", "no-store");
+  applySecurityHeaders(response.headers);
+  return response;
 }
 
 /** The proxy runs on every path, including `/api` and `/_next`: the Host check guards them all. */

@@ -8,8 +8,9 @@ import { recordSection, reportProgress, roundTo, summarize, type Summary } from 
 /**
  * The capture relay's cost (docs/api.md, "Capture"): the same upstream (bench/capture-upstream.mjs,
  * its own process) streamed to a client directly and through the capture endpoint of the app as a
- * user runs it (`scripts/start.mjs`: the front server, Next, proxy.ts, the route; its own
- * process, as a real client's relay is), which appends every event to the log (redaction,
+ * user runs it (`scripts/start.mjs`: the front server's gates, then its Node-level capture
+ * handler, lib/server/capture-node.ts; its own process, as a real client's relay is), which
+ * appends every event to the log (redaction,
  * freezing, SQLite, the bus) before passing it on. Added
  * latency per event = the relayed arrival time minus the direct one, per percentile, at 2,000
  * events/s; overhead per request = a small non-streamed request through the relay minus direct.

@@ -136,3 +136,38 @@ test("the recorded request headers are the client's own: none Next or the proxy 
     ),
   ).toBe(true);
 });
+
+test("capture requests are answered by the front server's Node path, outside Next's response pipeline", async () => {
+  // Next marks every answer of its own with `Vary: rsc, next-router-state-tree, …`; the probe is
+  // Next's (its route handler), a capture POST is not, and every check holds on that path.
+  const probe = await fetch(`${ORIGIN}/capture/anthropic`);
+  expect(probe.headers.get("vary")).toContain("rsc");
+  const post = (headers: Record<string, string>, body: unknown) =>
+    fetch(`${ORIGIN}/capture/anthropic/v1/messages`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body: JSON.stringify(body),
+    });
+  const request = { model: "m", max_tokens: 32, messages: [{ role: "user", content: "Which path?" }] };
+  const whole = await post({ "x-api-key": TOKEN }, request);
+  expect(whole.status).toBe(200);
+  expect(whole.headers.get("vary")).toBeNull();
+  expect(whole.headers.get("cache-control")).toBe("no-store");
+  expect(await whole.json()).toMatchObject({ type: "message" });
+  const streamed = await post({ "x-api-key": TOKEN }, { ...request, stream: true });
+  expect(streamed.headers.get("content-type")).toContain("text/event-stream");
+  expect(streamed.headers.get("vary")).toBeNull();
+  expect(await streamed.text()).toContain("event: message_stop");
+  const foreign = await post({ "x-api-key": TOKEN, origin: "http://evil.example" }, request);
+  expect(foreign.status).toBe(403);
+  expect(foreign.headers.get("vary")).toBeNull();
+  expect(await foreign.json()).toMatchObject({ type: "error", error: { type: "permission_error" } });
+  // Without a body the front server's gate lets a wrong key through: the Node path refuses it.
+  const wrongKey = await fetch(`${ORIGIN}/capture/anthropic/v1/messages`, {
+    method: "POST",
+    headers: { "x-api-key": "wrong-key" },
+  });
+  expect(wrongKey.status).toBe(401);
+  expect(wrongKey.headers.get("vary")).toBeNull();
+  expect(await wrongKey.json()).toMatchObject({ type: "error", error: { type: "authentication_error" } });
+});

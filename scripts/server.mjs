@@ -4,7 +4,8 @@
 // before one byte of it is read — a foreign Host (403) or no valid
 // token or cookie (401) — so an unauthenticated upload costs neither memory nor time (Next reads
 // a whole body before proxy.ts sees the request). Everything else, including every refusal a
-// request without a body gets, is proxy.ts's job, unchanged. Reads HOST, PORT, TOOLSCOPE_* like
+// request without a body gets, is proxy.ts's job, unchanged — except a capture POST, which past
+// these gates is served outside Next (see serveCapture below). Reads HOST, PORT, TOOLSCOPE_* like
 // the app (lib/server/config.ts).
 import http from "node:http";
 import path from "node:path";
@@ -59,6 +60,9 @@ setInterval(() => {
   lastSample = { at: now, cpu: process.cpuUsage() };
 }, LAG_SAMPLE_MS).unref();
 
+/** Where instrumentation.ts puts the capture endpoints' Node-level handler (lib/server/capture-node.ts). */
+const CAPTURE_HANDLER = Symbol.for("toolscope.captureHandler");
+
 /** The header naming a capture client's own headers (lib/server/capture-http.ts reads it). */
 const CLIENT_HEADERS = "x-toolscope-client-headers";
 
@@ -76,8 +80,21 @@ const server = http.createServer((request, response) => {
   if (hasBody(request) && refuseBeforeBody(request, response)) return;
   if (refuseWhenBusy(request, response)) return;
   markClientHeaders(request);
+  if (serveCapture(request, response)) return;
   void handle(request, response);
 });
+
+/**
+ * A capture `POST`, past the gates above, served on Node's request and response by the handler
+ * instrumentation.ts installed (lib/server/capture-node.ts: the proxy's checks, then the capture
+ * use case, each recorded chunk written straight to the socket); `false` leaves the request to
+ * Next (its route handlers serve the same endpoints) — a probe, a path Next would normalize first,
+ * or no handler at all.
+ */
+function serveCapture(request, response) {
+  const handler = globalThis[CAPTURE_HANDLER];
+  return typeof handler === "function" && handler(request, response) === true;
+}
 
 /**
  * On a capture request, names the headers the client itself sent (`x-toolscope-client-headers`),

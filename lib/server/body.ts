@@ -83,7 +83,7 @@ export async function readTextBody(
   const limitBytes = options.limitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   const tooLarge = () => ({
     ok: false as const,
-    response: errorResponse(413, `The request body is larger than ${formatBytes(limitBytes)}`, {
+    response: errorResponse(413, describeTooLarge(limitBytes), {
       limitBytes,
     }),
   });
@@ -92,9 +92,17 @@ export async function readTextBody(
   const bytes = await readLimitedBytes(request.body, limitBytes);
   if (bytes === null) return tooLarge();
   const text = decodeUtf8(bytes);
-  if (text === null) return badRequest("Malformed JSON: the body is not valid UTF-8", "");
+  if (text === null) return badRequest(NOT_UTF8_MESSAGE, "");
   return { ok: true, text };
 }
+
+/** The 413's message for a body past `limitBytes`. */
+export function describeTooLarge(limitBytes: number): string {
+  return `The request body is larger than ${formatBytes(limitBytes)}`;
+}
+
+/** The 400's message for a body that is not UTF-8. */
+export const NOT_UTF8_MESSAGE = "Malformed JSON: the body is not valid UTF-8";
 
 /** The JSON Pointer of the first value nested deeper than `maxDepth`, or null. Iterative. */
 export function findTooDeep(value: unknown, maxDepth: number): string | null {
@@ -155,7 +163,7 @@ async function readLimitedBytes(
  * cut mid-character) is read, that last character as U+FFFD: only an invalid byte before the end
  * makes it `null`.
  */
-function decodeUtf8(bytes: Uint8Array): string | null {
+export function decodeUtf8(bytes: Uint8Array): string | null {
   const decoder = new TextDecoder("utf-8", { fatal: true });
   let text: string;
   try {

@@ -6,7 +6,7 @@ import { readTextBody } from "./body";
 import { CAPTURE_BODY_LIMIT_BYTES } from "./capture-core.mjs";
 import { createUpstreamTable } from "./capture-upstreams";
 import { loadServerConfig } from "./config";
-import { applySecurityHeaders } from "./http";
+import { applySecurityHeaders, SECURITY_HEADERS } from "./http";
 import { getRuntime } from "./runtime";
 
 /**
@@ -30,27 +30,48 @@ export const CLIENT_HEADERS = "x-toolscope-client-headers";
  * the front server named them (without the front server, as in tests, all of them).
  */
 export function readClientHeaders(headers: Headers): Record<string, string> {
-  const named = headers.get(CLIENT_HEADERS);
+  return pickClientHeaders(headers.entries(), headers.get(CLIENT_HEADERS));
+}
+
+/**
+ * {@link readClientHeaders} over `[name, value]` pairs (names unique; any case), `named` being
+ * the front server's list: in the order a `Headers` lists them (by name), so a request records
+ * the same object whichever adapter read it.
+ */
+export function pickClientHeaders(
+  entries: Iterable<readonly [string, string]>,
+  named: string | null,
+): Record<string, string> {
   const sent = named === null ? null : new Set(named.split(","));
-  const out: Record<string, string> = {};
-  headers.forEach((value, name) => {
+  const picked: [string, string][] = [];
+  for (const [name, value] of entries) {
     const key = name.toLowerCase();
-    if (key === CLIENT_HEADERS || CREDENTIAL_HEADERS.has(key)) return;
-    if (sent === null || sent.has(key)) out[key] = value;
-  });
-  return out;
+    if (key === CLIENT_HEADERS || CREDENTIAL_HEADERS.has(key)) continue;
+    if (sent === null || sent.has(key)) picked.push([key, value]);
+  }
+  picked.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return Object.fromEntries(picked);
 }
 
 /** The path after `/capture/<family>`, from the route's catch-all segments. */
-function readCapturePath(segments: readonly string[] | undefined): string {
+export function readCapturePath(segments: readonly string[] | undefined): string {
   return `/${(segments ?? []).map(encodeURIComponent).join("/")}`;
 }
 
+/**
+ * The headers a capture reply is sent with: its own, then `Cache-Control: no-store` and the
+ * security headers, names lower-cased (as a `Response` holds them).
+ */
+export function readReplyHeaders(reply: CaptureReply): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(reply.headers)) headers[name.toLowerCase()] = value;
+  headers["cache-control"] = "no-store";
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) headers[name.toLowerCase()] = value;
+  return headers;
+}
+
 function toResponse(reply: CaptureReply): Response {
-  const response = new Response(reply.body, { status: reply.status, headers: reply.headers });
-  response.headers.set("Cache-Control", "no-store");
-  applySecurityHeaders(response.headers);
-  return response;
+  return new Response(reply.body, { status: reply.status, headers: readReplyHeaders(reply) });
 }
 
 /** `HEAD` / `GET` on a base URL or below it: clients probe them; an empty `200`. */
@@ -64,6 +85,23 @@ export function answerCaptureProbe(): Response {
   return response;
 }
 
+/** A request read off the wire, before the use case: what either adapter hands {@link runCapture}. */
+export interface ReadCapture {
+  family: CaptureFamily;
+  /** The path after `/capture/<family>`, each segment percent-encoded. */
+  path: string;
+  search: string;
+  headers: Record<string, string>;
+  bodyText: string;
+  signal: AbortSignal;
+}
+
+/** The capture use case on this server's runtime and upstreams. */
+export function runCapture(read: ReadCapture): Promise<CaptureReply> {
+  const runtime = getRuntime();
+  return handleCapture({ runtime, upstreams: createUpstreamTable(runtime.clock, loadServerConfig()) }, read);
+}
+
 /** `POST /capture/<family>/…`: one model request, recorded and relayed. Never a 500 for a client's input. */
 export async function serveCapture(
   request: Request,
@@ -75,18 +113,13 @@ export async function serveCapture(
     const { error } = (await read.response.json()) as { error: string };
     return toResponse(replyError(family, read.response.status, error));
   }
-  const url = new URL(request.url);
-  const runtime = getRuntime();
-  const reply = await handleCapture(
-    { runtime, upstreams: createUpstreamTable(runtime.clock, loadServerConfig()) },
-    {
-      family,
-      path: readCapturePath(segments),
-      search: url.search,
-      headers: readClientHeaders(request.headers),
-      bodyText: read.text,
-      signal: request.signal,
-    },
-  );
+  const reply = await runCapture({
+    family,
+    path: readCapturePath(segments),
+    search: new URL(request.url).search,
+    headers: readClientHeaders(request.headers),
+    bodyText: read.text,
+    signal: request.signal,
+  });
   return toResponse(reply);
 }

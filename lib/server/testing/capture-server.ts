@@ -1,8 +1,10 @@
 /**
- * A real HTTP server for tests of the capture endpoints: each request goes through proxy.ts
- * (Host, Origin, the key), then to the app's own route handlers, and the response streams back
- * as Next.js streams it, so the official SDKs can be pointed at it. A client that hangs up aborts
- * the request's signal, as Next.js does. Test-only.
+ * A real HTTP server for tests of the capture endpoints, served as the production server serves
+ * them: a capture `POST` by the Node-level handler (lib/server/capture-node.ts), everything else —
+ * or, with `via: "next"`, everything (the route handlers `npm run dev` serves the capture with) —
+ * through proxy.ts (Host, Origin, the key), then the app's own route handlers, the response
+ * streamed back as Next.js streams it, so the official SDKs can be pointed at it. A client that
+ * hangs up aborts the request's signal, as Next.js does. Test-only.
  */
 import fs from "node:fs";
 import http from "node:http";
@@ -22,6 +24,7 @@ import { resetTokenCache } from "@/lib/server/token";
 import * as anthropicRoute from "@/app/capture/anthropic/[[...path]]/route";
 import * as openaiRoute from "@/app/capture/openai/[[...path]]/route";
 import * as captureApi from "@/app/api/capture/route";
+import { handleCaptureRequest } from "@/lib/server/capture-node";
 
 export const CAPTURE_TOKEN = "capture-token-0123456789abcdef";
 
@@ -32,6 +35,8 @@ export interface CaptureServer {
   dataDir: string;
   /** Everything the server would have printed (console output), to check for the token. */
   output: string[];
+  /** How many requests each way served: the Node-level handler, or proxy.ts and the routes. */
+  served: { node: number; next: number };
   /** A restart of the server process: a new runtime on the same data dir (its in-memory state gone). */
   restart(): void;
   close(): Promise<void>;
@@ -103,11 +108,23 @@ async function serve(incoming: http.IncomingMessage, outgoing: http.ServerRespon
   }
 }
 
-/** Starts the server on a free port of 127.0.0.1 with a fresh data dir; `env` adds variables. */
-export async function startCaptureServer(env: Record<string, string> = {}): Promise<CaptureServer> {
+/** Which way capture requests are served: the front server's Node path (as `npm start`), or Next's routes. */
+export type CaptureVia = "node" | "next";
+
+/**
+ * Starts the server on a free port of 127.0.0.1 with a fresh data dir; `env` adds variables.
+ * `TOOLSCOPE_TEST_CAPTURE_VIA=next` serves every capture test through the route handlers instead.
+ */
+export async function startCaptureServer(
+  env: Record<string, string> = {},
+  { via = readVia() }: { via?: CaptureVia } = {},
+): Promise<CaptureServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-capture-"));
   const output: string[] = [];
+  const served = { node: 0, next: 0 };
   const server = http.createServer((incoming, outgoing) => {
+    if (via === "node" && handleCaptureRequest(incoming, outgoing)) return void served.node++;
+    served.next++;
     serve(incoming, outgoing).catch((error: unknown) => {
       output.push(String(error instanceof Error ? error.stack : error));
       if (!outgoing.headersSent) outgoing.writeHead(500).end(String(error));
@@ -140,6 +157,7 @@ export async function startCaptureServer(env: Record<string, string> = {}): Prom
     runtime,
     dataDir,
     output,
+    served,
     restart() {
       resetServerConfigCache();
       resetKeyStoreCache();
@@ -159,4 +177,8 @@ export async function startCaptureServer(env: Record<string, string> = {}): Prom
     },
   };
   return handle;
+}
+
+function readVia(): CaptureVia {
+  return process.env.TOOLSCOPE_TEST_CAPTURE_VIA === "next" ? "next" : "node";
 }
