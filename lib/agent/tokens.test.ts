@@ -91,11 +91,11 @@ describe("estimateRequestTokens", () => {
     }
   });
 
-  it("still refuses a text holding a special token, as the library's default does", () => {
-    const text = "before <|endoftext|> after";
+  it("counts a special token's text as ordinary text, as a provider reads a user's message", () => {
+    const text = "before <|endoftext|> after <|endofprompt|>";
     expect(() => count(text)).toThrow(/special token/);
-    expect(() => estimateRequestTokens({ tools: undefined, system: text, messages: undefined })).toThrow(
-      /special token/,
-    );
+    const estimate = estimateRequestTokens({ tools: undefined, system: text, messages: [text] });
+    expect(estimate.system).toBe(reference.encode(text, [], []).length);
+    expect(estimate.messages).toBe(reference.encode(JSON.stringify([text]), [], []).length);
   });
 });

@@ -10,9 +10,6 @@ export function warmTokenizer(): void {
   encoder ??= new Tiktoken(o200k);
 }
 
-/** o200k_base's special tokens (`<|endoftext|>`, …). */
-const SPECIAL_TOKENS = Object.keys(o200k.special_tokens);
-
 /** o200k_base's pre-tokenizer: the text is cut into its matches, and each is byte-pair encoded on its own. */
 const PIECES = new RegExp(o200k.pat_str, "gu");
 /** The same, for one piece alone (`matchAll` starts at its regex's `lastIndex`: `PIECES` keeps 0). */
@@ -48,12 +45,13 @@ function countPiece(tiktoken: Tiktoken, piece: string): number | null {
  * public). The count a capture's `request.assembled` records is on the request's critical path,
  * and an agent resends its whole conversation each turn: so the text is cut into the encoder's
  * own pieces and each piece's count remembered — the same total as `encode(text).length`, the
- * repeated words and history costing a map lookup. A text holding a special token goes to
- * `encode` whole (its default refuses it, and still does).
+ * repeated words and history costing a map lookup. A special token's text (`<|endoftext|>` in a
+ * message) counts as the ordinary text it is, as a provider reads a user's text: the library's
+ * default refuses it with an error, which turned such a request into a 500 (and a run into a
+ * failure).
  */
 function countTokens(text: string): number {
   const tiktoken = (encoder ??= new Tiktoken(o200k));
-  if (SPECIAL_TOKENS.some((token) => text.includes(token))) return tiktoken.encode(text).length;
   let total = 0;
   for (const [piece] of text.matchAll(PIECES)) {
     const count = countPiece(tiktoken, piece);

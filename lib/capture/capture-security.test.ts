@@ -135,6 +135,21 @@ describe("the capture endpoints' edge", { timeout: 60_000 }, () => {
     expect(server.output.join("\n")).not.toContain(CAPTURE_TOKEN);
   });
 
+  it("answers a message holding a tokenizer's special token text like any other (it was a 500)", async () => {
+    const text = "Quote this: <|endoftext|> and <|im_start|>";
+    const response = await post(
+      "/capture/openai/v1/chat/completions",
+      { authorization: `Bearer ${CAPTURE_TOKEN}` },
+      { model: "m", messages: [{ role: "user", content: text }] },
+    );
+    expect(response.status).toBe(200);
+    const [session] = server.runtime.store.listSessions();
+    const assembled = server.runtime.store
+      .events(session!.id)
+      .find((event) => event.kind === "request.assembled");
+    expect(assembled?.kind === "request.assembled" && assembled.tokens.messages).toBeGreaterThan(0);
+  });
+
   it("records a 30 MB request whole", async () => {
     const big = "x".repeat(30 * 1024 * 1024);
     const response = await post(
