@@ -43,7 +43,9 @@ export function openTurn(
   turn: number,
   user?: { text: string; seq: number },
 ): RunGraphState {
-  if (findTurnIndex(state, turn) >= 0) return state;
+  // Turns open in ascending order, so a new one is above every turn there: no search of them all
+  // (which made opening each turn cost as many steps as there were turns).
+  if (turn <= state.maxTurn && findTurnIndex(state, turn) >= 0) return state;
   const nodes: GraphNode[] = [];
   if (user) {
     nodes.push({
@@ -79,12 +81,17 @@ export function openTurn(
   const from = state.link ?? turnAt(state.turns, -1)?.exit;
   const entry = ids[0]!;
   const graph: TurnGraph = addToTurn(
-    { turn, nodes: {}, order: [], edges: [], callIds: [], exit: graphIds.stream(turn), entry },
+    { turn, nodes: new Map(), order: [], edges: [], callIds: [], exit: graphIds.stream(turn), entry },
     nodes,
     edges,
   );
   const linked = from ? { ...graph, edges: [createEdge(from, entry), ...graph.edges] } : graph;
-  return { ...state, turns: appendTurn(state.turns, linked), link: null };
+  return {
+    ...state,
+    turns: appendTurn(state.turns, linked),
+    maxTurn: Math.max(state.maxTurn, turn),
+    link: null,
+  };
 }
 
 /**

@@ -92,8 +92,8 @@ export function applyOutcome(state: RunGraphState, outcome: CallOutcome): RunGra
   }
   const errorId = graphIds.errorResult(turn, outcome.callId);
   const turnGraph = findTurn(state, turn);
-  if (!turnGraph || turnGraph.nodes[errorId]?.status !== "pending") return state;
-  const executed = turnGraph.nodes[graphIds.stage(turn, outcome.callId, "execute")]?.status !== "pending";
+  if (!turnGraph || turnGraph.nodes.get(errorId)?.status !== "pending") return state;
+  const executed = turnGraph.nodes.get(graphIds.stage(turn, outcome.callId, "execute"))?.status !== "pending";
   const tookBranch = outcome.isError && (!executed || outcome.synthetic === true);
   let next = attachToCall(state, outcome.callId, "normalize", outcome.seq);
   next = updateNodeOf(next, turn, errorId, "error-result", (node) =>
@@ -135,9 +135,9 @@ function countResults(state: RunGraphState, turn: number, seq: number): RunGraph
   if (!graph) return state;
   // A call is answered once its error result is decided, or (a client's call) its result node has an event.
   const done = graph.callIds.filter((callId) => {
-    const errorResult = graph.nodes[graphIds.errorResult(turn, callId)];
+    const errorResult = graph.nodes.get(graphIds.errorResult(turn, callId));
     if (errorResult) return errorResult.status !== "pending";
-    return (graph.nodes[graphIds.stage(turn, callId, "normalize")]?.seqs.length ?? 0) > 0;
+    return (graph.nodes.get(graphIds.stage(turn, callId, "normalize"))?.seqs.length ?? 0) > 0;
   }).length;
   const total = graph.callIds.length;
   return updateNode(state, turn, graphIds.results(turn), (node) => ({

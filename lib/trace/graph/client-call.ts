@@ -121,7 +121,7 @@ export function buildClientCallPipeline(
 /** Whether the call's execute stage is the client's (a client-run call). */
 export function isClientCall(state: RunGraphState, turn: number, callId: string): boolean {
   const graph = findTurn(state, turn);
-  const execute = graph?.nodes[graphIds.stage(turn, callId, "execute")];
+  const execute = graph?.nodes.get(graphIds.stage(turn, callId, "execute"));
   return execute?.kind === "stage" && execute.by === "client";
 }
 
@@ -144,7 +144,7 @@ export function applyClientResult(
 ): RunGraphState {
   const resultId = graphIds.stage(turn, outcome.callId, "normalize");
   const graph = findTurn(state, turn);
-  const result = graph?.nodes[resultId];
+  const result = graph?.nodes.get(resultId);
   if (!result || result.seqs.length > 0) return state;
   const ms = outcome.clientMs;
   let next = updateNodeOf(state, turn, graphIds.stage(turn, outcome.callId, "execute"), "stage", (node) => ({

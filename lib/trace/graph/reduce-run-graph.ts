@@ -119,7 +119,7 @@ export function readRunGraph(state: RunGraphState): RunGraph {
   const nodes: GraphNode[] = [];
   const edges: RunGraph["edges"] = [];
   for (const graph of iterateTurns(state.turns)) {
-    for (const id of graph.order) nodes.push(graph.nodes[id]!);
+    for (const id of graph.order) nodes.push(graph.nodes.get(id)!);
     edges.push(...graph.edges);
   }
   return { nodes, edges };
@@ -189,9 +189,10 @@ function applyEditedMessages(state: RunGraphState, edited: unknown, seq: number)
 function attachToBlock(state: RunGraphState, callId: string, seq: number, group: number): RunGraphState {
   const turn = findCallTurn(state, callId);
   const graph = turn === undefined ? undefined : findTurn(state, turn);
-  const id = graph?.order.find(
-    (nodeId) => graph.nodes[nodeId]!.kind === "block" && graph.nodes[nodeId]!.callId === callId,
-  );
+  const id = graph?.order.find((nodeId) => {
+    const node = graph.nodes.get(nodeId)!;
+    return node.kind === "block" && node.callId === callId;
+  });
   if (turn === undefined || !id) return state;
   return updateNode(state, turn, id, (node) => ({
     ...node,

@@ -95,14 +95,14 @@ export function applyRunEnd(state: RunGraphState, event: RunEnd): RunGraphState 
   const runId = event.runId;
   const endId = graphIds.runEnd(runId);
   next = replaceTurn(next, last.turn, (graph) => {
-    const nodes = { ...graph.nodes };
+    const nodes = new Map(graph.nodes);
     for (const id of graph.order) {
-      const node = nodes[id]!;
+      const node = nodes.get(id)!;
       // A captured client's call goes on after the response's end: the client runs it.
       if (node.kind === "stage" && node.by === "client") continue;
-      if (node.status === "pending") nodes[id] = { ...node, status: "skipped" };
+      if (node.status === "pending") nodes.set(id, { ...node, status: "skipped" });
       else if (node.status === "running" || node.status === "waiting")
-        nodes[id] = { ...node, status: "error", detail: why, seqs: withSeq(node, event.seq) };
+        nodes.set(id, { ...node, status: "error", detail: why, seqs: withSeq(node, event.seq) });
     }
     const ended = addToTurn(
       { ...graph, nodes },
