@@ -6,6 +6,8 @@ import { memo, useCallback, useMemo, useState } from "react";
 import { BreakpointToggles } from "@/components/controls/breakpoint-toggles";
 import { ContextDiffView } from "@/components/context/context-diff-view";
 import { ControlBar } from "@/components/controls/control-bar";
+import { ForkSeqsContext } from "@/components/fork/fork-seqs-context";
+import { readForkSeqs } from "@/components/fork/use-fork";
 import { PausedBanner } from "@/components/controls/paused-banner";
 import { deriveEnabledControls, derivePausedPoint, findToolCall } from "@/components/controls/paused-point";
 import type { SessionDetail } from "@/lib/contract/sessions";
@@ -85,6 +87,8 @@ export function DebuggerScreen({ data, live, initialSeq }: DebuggerScreenProps) 
     setDetailMode("mcp");
   }, []);
 
+  // Once per log for every "Fork here" button in the transcript.
+  const forkSeqs = useMemo(() => readForkSeqs(events), [events]);
   const failure = useMemo(
     () => (runState.status === "failed" ? explainFailure(events) : null),
     [runState.status, events],
@@ -152,11 +156,13 @@ export function DebuggerScreen({ data, live, initialSeq }: DebuggerScreenProps) 
             <div className="pane-scroll" data-testid="transcript-scroll" data-seq={cursor.seq}>
               <TranscriptPane sessionId={session.id} seq={cursor.seq} events={events}>
                 <McpLinkContext.Provider value={showMcpMessages}>
-                  <MemoTranscriptView
-                    messages={transcript.messages}
-                    streaming={streaming}
-                    highlightCallId={paused?.callId ?? null}
-                  />
+                  <ForkSeqsContext.Provider value={forkSeqs}>
+                    <MemoTranscriptView
+                      messages={transcript.messages}
+                      streaming={streaming}
+                      highlightCallId={paused?.callId ?? null}
+                    />
+                  </ForkSeqsContext.Provider>
                 </McpLinkContext.Provider>
               </TranscriptPane>
             </div>

@@ -42,13 +42,15 @@ export function listForkPoints(events: readonly TraceEvent[]): number[] {
  */
 export function listMessageEndSeqs(events: readonly TraceEvent[]): number[] {
   let view: TranscriptView = EMPTY_TRANSCRIPT;
-  let endOf = new Map<TranscriptMessage, number>();
+  // By identity: a result message spliced in before a later one moves that one, not its end.
+  // One map for the whole fold (a message object once replaced never comes back), so a change
+  // costs a look-up per message instead of a new map of every message (10,000 events: hundreds
+  // of messages, thousands of changes).
+  const endOf = new Map<TranscriptMessage, number>();
   for (const event of events) {
     const next = reduceTranscript(view, event);
-    if (next.messages !== view.messages) {
-      const previous = endOf;
-      endOf = new Map(next.messages.map((message) => [message, previous.get(message) ?? event.seq]));
-    }
+    if (next.messages !== view.messages)
+      for (const message of next.messages) if (!endOf.has(message)) endOf.set(message, event.seq);
     view = next;
   }
   return view.messages.map((message) => endOf.get(message)!);
