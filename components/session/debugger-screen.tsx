@@ -52,9 +52,10 @@ const NO_SERVERS: Readonly<Record<string, McpServerConfig>> = {};
 
 /** Scrubbing past events that do not change the transcript re-renders nothing in it. */
 const MemoTranscriptView = memo(TranscriptView);
-/** Neither shows the cursor: a jump on the timeline does not render them again. */
+/** None shows the cursor: a jump on the timeline does not render them again. */
 const MemoSessionHeader = memo(SessionHeader);
 const MemoHeldProviderBanner = memo(HeldProviderBanner);
+const MemoMessageBox = memo(MessageBox);
 
 interface DebuggerScreenProps {
   data: SessionDetail;
@@ -87,6 +88,11 @@ export function DebuggerScreen({ data, live, initialSeq }: DebuggerScreenProps) 
     setDetailMode("mcp");
   }, []);
 
+  // Each a scan of the log: once per log, not on every move of the cursor.
+  const untrusted = useMemo(
+    () => listUntrustedServers(session.source, events, mcpServers),
+    [session.source, events, mcpServers],
+  );
   // Once per log for every "Fork here" button in the transcript.
   const forkSeqs = useMemo(() => readForkSeqs(events), [events]);
   const failure = useMemo(
@@ -166,7 +172,7 @@ export function DebuggerScreen({ data, live, initialSeq }: DebuggerScreenProps) 
                 </McpLinkContext.Provider>
               </TranscriptPane>
             </div>
-            <MessageBox sessionId={session.id} status={runState.status} />
+            <MemoMessageBox sessionId={session.id} status={runState.status} />
           </div>
         }
         graph={
@@ -223,7 +229,7 @@ export function DebuggerScreen({ data, live, initialSeq }: DebuggerScreenProps) 
                   events={events}
                   upTo={cursor.seq}
                   servers={mcpServers}
-                  untrusted={listUntrustedServers(session.source, events, mcpServers)}
+                  untrusted={untrusted}
                   busy={runState.status === "running" || runState.status === "paused"}
                   filter={wireFilter}
                   onFilter={setWireFilter}
