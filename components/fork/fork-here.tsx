@@ -1,8 +1,7 @@
 import { useTranslations } from "next-intl";
 import dynamic from "next/dynamic";
 import { useState } from "react";
-import { useForkSeq } from "./fork-seqs-context";
-import { useRouteSessionId } from "./use-fork";
+import { useForkSeq, useRouteSessionId } from "./fork-seqs-context";
 import "./fork.css";
 
 /** The dialog loads when it first opens: the transcript's first paint does not wait for it. */

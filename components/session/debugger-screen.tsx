@@ -6,8 +6,8 @@ import { memo, useCallback, useMemo, useState } from "react";
 import { BreakpointToggles } from "@/components/controls/breakpoint-toggles";
 import { ContextDiffView } from "@/components/context/context-diff-view";
 import { ControlBar } from "@/components/controls/control-bar";
-import { ForkSeqsContext } from "@/components/fork/fork-seqs-context";
-import { readForkSeqs } from "@/components/fork/use-fork";
+import { ForkSeqsContext, readForkSeqs } from "@/components/fork/fork-seqs-context";
+
 import { PausedBanner } from "@/components/controls/paused-banner";
 import { deriveEnabledControls, derivePausedPoint, findToolCall } from "@/components/controls/paused-point";
 import type { SessionDetail } from "@/lib/contract/sessions";
