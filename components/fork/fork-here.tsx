@@ -1,7 +1,7 @@
 import { useTranslations } from "next-intl";
 import dynamic from "next/dynamic";
 import { useState } from "react";
-import { readForkSeqs, useRouteSessionId, useSessionSlice } from "./use-fork";
+import { useForkSeq, useRouteSessionId } from "./fork-seqs-context";
 import "./fork.css";
 
 /** The dialog loads when it first opens: the transcript's first paint does not wait for it. */
@@ -9,14 +9,15 @@ const ForkDialog = dynamic(() => import("./fork-dialog").then((m) => m.ForkDialo
 
 /**
  * "Fork here" for the transcript message at position `number` (from 1) of the session the page
- * shows: drawn only when the message's last event is a fork point; opens the fork dialog.
+ * shows: drawn only when the message's last event is a fork point (`ForkSeqsContext`); opens the
+ * fork dialog.
  */
 export function ForkHere({ number }: { number: number }) {
   const t = useTranslations("Fork");
   const sessionId = useRouteSessionId();
-  const at = useSessionSlice(sessionId, (data) => readForkSeqs(data.events)[number - 1] ?? null).data;
+  const at = useForkSeq(number);
   const [open, setOpen] = useState(false);
-  if (at === undefined || at === null) return null;
+  if (at === null) return null;
 
   return (
     <>

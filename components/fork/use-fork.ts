@@ -1,11 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useParams } from "next/navigation";
 import { isApiError, requestJson } from "@/components/data/api";
 import { sessionKey, sessionsKey } from "@/components/data/query-keys";
 import type { CreatedSession, SessionDetail } from "@/lib/contract/sessions";
 import type { Problem as PairingProblem } from "@/lib/protocol/doctor/problems";
-import type { TraceEvent } from "@/lib/trace/events";
-import { mapMessageForkSeqs } from "@/lib/trace/fork-points";
 import type { ForkEdits } from "./fork-edits";
 
 /** The body of `POST /api/sessions/:id/fork`. */
@@ -33,25 +30,6 @@ export function readForkRefusal(error: unknown): ForkRefusalDetails {
     problems: Array.isArray(problems) ? (problems as PairingProblem[]) : [],
     validSeqs: Array.isArray(validSeqs) ? (validSeqs as number[]) : [],
   };
-}
-
-const forkSeqsByLog = new WeakMap<readonly TraceEvent[], (number | null)[]>();
-
-/** The fork seq per message index for one cached log, computed once per log array. */
-export function readForkSeqs(events: readonly TraceEvent[]): (number | null)[] {
-  let seqs = forkSeqsByLog.get(events);
-  if (!seqs) {
-    seqs = mapMessageForkSeqs(events);
-    forkSeqsByLog.set(events, seqs);
-  }
-  return seqs;
-}
-
-/** The id of the session the page shows (`/sessions/:id`), or "" elsewhere. */
-export function useRouteSessionId(): string {
-  const params = useParams<{ id?: string | string[] }>();
-  const id = params?.id;
-  return typeof id === "string" ? id : "";
 }
 
 /**

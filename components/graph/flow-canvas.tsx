@@ -85,10 +85,14 @@ export const FlowCanvas = memo(function FlowCanvas({ layout, focusTurn, focusKey
     return () => observer.disconnect();
   }, []);
 
-  // Frame the target whenever it changes (a live run adds calls, the cursor moves to another turn).
-  useLayoutEffect(() => {
+  // Frame the target whenever it or the pane changes (a live run adds calls, the cursor moves to
+  // another turn) while rendering, not in an effect after the commit: a jump's first render then
+  // hands React Flow the turns at the new target, not the old view's turns and then the new ones.
+  const [framed, setFramed] = useState({ target, pane });
+  if (framed.target !== target || framed.pane !== pane) {
+    setFramed({ target, pane });
     if (target) setView(frameBox(target, pane));
-  }, [target, pane]);
+  }
 
   const windowKey = selectWindow(layout.turns, view, pane, focusTurn).join(",");
   const [itemsOf] = useState(createCanvasItems);

@@ -1,9 +1,10 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { memo, type KeyboardEvent, type MouseEvent } from "react";
+import { memo, useMemo, type KeyboardEvent, type MouseEvent } from "react";
 import type { GraphLayout } from "@/lib/trace/graph/layout";
 import type { PaneSize, Viewport } from "@/lib/trace/graph/viewport";
+import { describeMinimapPaths } from "./minimap-paths";
 
 interface GraphMinimapProps {
   layout: GraphLayout;
@@ -18,8 +19,8 @@ interface GraphMinimapProps {
 const WIDTH = 56;
 
 /**
- * The whole run in a strip beside the canvas (never over it): every turn's band and its lanes, and
- * the part in view. A click centres the view there; Up and Down step from turn to turn.
+ * The whole run in a strip beside the canvas (never over it): every turn's band and its lanes (one
+ * path each, however long the run), and the part in view. A click centres the view there; Up and Down step from turn to turn.
  */
 export const GraphMinimap = memo(function GraphMinimap({
   layout,
@@ -29,6 +30,8 @@ export const GraphMinimap = memo(function GraphMinimap({
   onStep,
 }: GraphMinimapProps) {
   const t = useTranslations("Graph.minimap");
+  // Drawn again only when the layout changes: a pan or a zoom moves the view's box alone.
+  const paths = useMemo(() => describeMinimapPaths(layout.turns), [layout.turns]);
   const height = Math.max(40, pane.height);
   const scale = Math.min((WIDTH - 8) / Math.max(1, layout.width), (height - 8) / Math.max(1, layout.height));
   const seen = {
@@ -62,27 +65,8 @@ export const GraphMinimap = memo(function GraphMinimap({
       onKeyDown={onKeyDown}
     >
       <g transform={`translate(4 4) scale(${scale})`}>
-        {layout.turns.map((band) => (
-          <g key={band.turn}>
-            <rect
-              className="graph-minimap-band"
-              x={band.x}
-              y={band.y}
-              width={band.width}
-              height={band.height}
-            />
-            {band.lanes.map((lane, index) => (
-              <rect
-                key={index}
-                className="graph-minimap-lane"
-                x={lane.x}
-                y={lane.y}
-                width={lane.width}
-                height={lane.height * 0.6}
-              />
-            ))}
-          </g>
-        ))}
+        <path className="graph-minimap-band" d={paths.bands} />
+        <path className="graph-minimap-lane" d={paths.lanes} />
         <rect
           className="graph-minimap-view"
           x={seen.x}

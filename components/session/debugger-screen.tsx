@@ -6,6 +6,8 @@ import { memo, useCallback, useMemo, useState } from "react";
 import { BreakpointToggles } from "@/components/controls/breakpoint-toggles";
 import { ContextDiffView } from "@/components/context/context-diff-view";
 import { ControlBar } from "@/components/controls/control-bar";
+import { ForkSeqsContext, readForkSeqs } from "@/components/fork/fork-seqs-context";
+
 import { PausedBanner } from "@/components/controls/paused-banner";
 import { deriveEnabledControls, derivePausedPoint, findToolCall } from "@/components/controls/paused-point";
 import type { SessionDetail } from "@/lib/contract/sessions";
@@ -50,9 +52,10 @@ const NO_SERVERS: Readonly<Record<string, McpServerConfig>> = {};
 
 /** Scrubbing past events that do not change the transcript re-renders nothing in it. */
 const MemoTranscriptView = memo(TranscriptView);
-/** Neither shows the cursor: a jump on the timeline does not render them again. */
+/** None shows the cursor: a jump on the timeline does not render them again. */
 const MemoSessionHeader = memo(SessionHeader);
 const MemoHeldProviderBanner = memo(HeldProviderBanner);
+const MemoMessageBox = memo(MessageBox);
 
 interface DebuggerScreenProps {
   data: SessionDetail;
@@ -85,6 +88,13 @@ export function DebuggerScreen({ data, live, initialSeq }: DebuggerScreenProps) 
     setDetailMode("mcp");
   }, []);
 
+  // Each a scan of the log: once per log, not on every move of the cursor.
+  const untrusted = useMemo(
+    () => listUntrustedServers(session.source, events, mcpServers),
+    [session.source, events, mcpServers],
+  );
+  // Once per log for every "Fork here" button in the transcript.
+  const forkSeqs = useMemo(() => readForkSeqs(events), [events]);
   const failure = useMemo(
     () => (runState.status === "failed" ? explainFailure(events) : null),
     [runState.status, events],
@@ -152,15 +162,17 @@ export function DebuggerScreen({ data, live, initialSeq }: DebuggerScreenProps) 
             <div className="pane-scroll" data-testid="transcript-scroll" data-seq={cursor.seq}>
               <TranscriptPane sessionId={session.id} seq={cursor.seq} events={events}>
                 <McpLinkContext.Provider value={showMcpMessages}>
-                  <MemoTranscriptView
-                    messages={transcript.messages}
-                    streaming={streaming}
-                    highlightCallId={paused?.callId ?? null}
-                  />
+                  <ForkSeqsContext.Provider value={forkSeqs}>
+                    <MemoTranscriptView
+                      messages={transcript.messages}
+                      streaming={streaming}
+                      highlightCallId={paused?.callId ?? null}
+                    />
+                  </ForkSeqsContext.Provider>
                 </McpLinkContext.Provider>
               </TranscriptPane>
             </div>
-            <MessageBox sessionId={session.id} status={runState.status} />
+            <MemoMessageBox sessionId={session.id} status={runState.status} />
           </div>
         }
         graph={
@@ -217,7 +229,7 @@ export function DebuggerScreen({ data, live, initialSeq }: DebuggerScreenProps) 
                   events={events}
                   upTo={cursor.seq}
                   servers={mcpServers}
-                  untrusted={listUntrustedServers(session.source, events, mcpServers)}
+                  untrusted={untrusted}
                   busy={runState.status === "running" || runState.status === "paused"}
                   filter={wireFilter}
                   onFilter={setWireFilter}

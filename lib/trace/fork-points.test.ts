@@ -81,6 +81,17 @@ describe("the messages' last events", () => {
     expect(mapMessageForkSeqs(log)).toEqual([1, null, 4]);
   });
 
+  it("follow each message, not its index, when a late result is placed before a later message", () => {
+    const log = buildLog([
+      created,
+      { kind: "user.message", turn: 1, text: "go" },
+      assistantWith(1, call("c1")),
+      assistantWith(2),
+      result("c1"),
+    ]);
+    expect(listMessageEndSeqs(log)).toEqual([1, 2, 4, 3]);
+  });
+
   it("leave a half-answered batch without a fork point", () => {
     expect(mapMessageForkSeqs(twoCalls.slice(0, 5))).toEqual([2, null, null]);
   });
