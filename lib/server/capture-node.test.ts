@@ -182,10 +182,14 @@ describe("the capture served by the Node-level handler", { timeout: 60_000 }, ()
   });
 
   it("answers 413 to a chunked body once more than the limit arrived", async () => {
+    // Finite, 2 MiB past the limit: were the client to go on sending after the answer (undici
+    // may drain a request body it can no longer send), an endless body would never let it stop.
     const chunk = Buffer.alloc(1024 * 1024, 0x20);
+    let left = CAPTURE_BODY_LIMIT_BYTES / chunk.byteLength + 2;
     const body = new ReadableStream<Uint8Array>({
       pull(controller) {
-        controller.enqueue(chunk);
+        if (left-- > 0) controller.enqueue(chunk);
+        else controller.close();
       },
     });
     const response = await fetch(`${server.origin}/capture/openai/v1/chat/completions`, {
