@@ -4,6 +4,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { messageStartFrame, textDeltaFrame, textStartFrame } from "@/lib/protocol/testing/anthropic-frames";
 import { startServer, type RunningServer } from "./support/server";
 
 /**
@@ -13,31 +14,7 @@ import { startServer, type RunningServer } from "./support/server";
  * since it points the `anthropic` upstream at a local one.
  */
 const PORT = Number(process.env.E2E_PORT ?? 3100) + 11;
-const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
-const OPENING =
-  sse("message_start", {
-    type: "message_start",
-    message: {
-      id: "msg_up",
-      type: "message",
-      role: "assistant",
-      model: "m",
-      content: [],
-      stop_reason: null,
-      stop_sequence: null,
-      usage: { input_tokens: 5, output_tokens: 1 },
-    },
-  }) +
-  sse("content_block_start", {
-    type: "content_block_start",
-    index: 0,
-    content_block: { type: "text", text: "" },
-  }) +
-  sse("content_block_delta", {
-    type: "content_block_delta",
-    index: 0,
-    delta: { type: "text_delta", text: "Half" },
-  });
+const OPENING = messageStartFrame() + textStartFrame() + textDeltaFrame("Half");
 
 let server: RunningServer;
 let upstream: http.Server;

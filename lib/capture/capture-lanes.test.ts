@@ -10,6 +10,12 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { countWaiting } from "@/lib/capture/lanes";
+import {
+  closingFrames,
+  messageStartFrame,
+  textDeltaFrame,
+  textStartFrame,
+} from "@/lib/protocol/testing/anthropic-frames";
 import { writeProviderDefaults, writeProviderKey } from "@/lib/server/keys";
 import { CAPTURE_TOKEN, startCaptureServer, type CaptureServer } from "@/lib/server/testing/capture-server";
 import type { TraceEvent } from "@/lib/trace/events";
@@ -17,42 +23,10 @@ import type { TraceEvent } from "@/lib/trace/events";
 const OPENAI_KEY = "sk-openai-real-0123456789abcdef";
 const COMPAT_KEY = "compat-upstream-key-0123456789";
 
-const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 function anthropicStream(text: string): [string, string[]] {
-  const start = sse("message_start", {
-    type: "message_start",
-    message: {
-      id: `msg_${text}`,
-      type: "message",
-      role: "assistant",
-      model: "m",
-      content: [],
-      stop_reason: null,
-      stop_sequence: null,
-      usage: { input_tokens: 5, output_tokens: 1 },
-    },
-  });
   return [
-    start,
-    [
-      sse("content_block_start", {
-        type: "content_block_start",
-        index: 0,
-        content_block: { type: "text", text: "" },
-      }),
-      sse("content_block_delta", {
-        type: "content_block_delta",
-        index: 0,
-        delta: { type: "text_delta", text },
-      }),
-      sse("content_block_stop", { type: "content_block_stop", index: 0 }),
-      sse("message_delta", {
-        type: "message_delta",
-        delta: { stop_reason: "end_turn", stop_sequence: null },
-        usage: { output_tokens: 3 },
-      }),
-      sse("message_stop", { type: "message_stop" }),
-    ],
+    messageStartFrame(`msg_${text}`),
+    [textStartFrame(), textDeltaFrame(text), ...closingFrames("end_turn", 3)],
   ];
 }
 

@@ -9,6 +9,12 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { checkTranscript } from "@/lib/protocol/doctor/check";
+import {
+  closingFrames,
+  inputJsonDeltaFrame,
+  messageStartFrame,
+  toolUseStartFrame,
+} from "@/lib/protocol/testing/anthropic-frames";
 import { writeProviderDefaults } from "@/lib/server/keys";
 import { CAPTURE_TOKEN, startCaptureServer, type CaptureServer } from "@/lib/server/testing/capture-server";
 import type { EventOf, TraceEvent } from "@/lib/trace/events";
@@ -16,39 +22,10 @@ import { projectTranscript } from "@/lib/trace/transcript";
 
 const UPSTREAM_KEY = "sk-ant-upstream-0123456789abcdef";
 
-const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
-const START = sse("message_start", {
-  type: "message_start",
-  message: {
-    id: "msg_up",
-    type: "message",
-    role: "assistant",
-    model: "m",
-    content: [],
-    stop_reason: null,
-    stop_sequence: null,
-    usage: { input_tokens: 5, output_tokens: 1 },
-  },
-});
-const TOOL_START = sse("content_block_start", {
-  type: "content_block_start",
-  index: 0,
-  content_block: { type: "tool_use", id: "toolu_up", name: "read_file", input: {} },
-});
-const TOOL_DELTA = sse("content_block_delta", {
-  type: "content_block_delta",
-  index: 0,
-  delta: { type: "input_json_delta", partial_json: '{"path":"a.md"}' },
-});
-const REST = [
-  sse("content_block_stop", { type: "content_block_stop", index: 0 }),
-  sse("message_delta", {
-    type: "message_delta",
-    delta: { stop_reason: "tool_use", stop_sequence: null },
-    usage: { output_tokens: 9 },
-  }),
-  sse("message_stop", { type: "message_stop" }),
-];
+const START = messageStartFrame();
+const TOOL_START = toolUseStartFrame("toolu_up", "read_file");
+const TOOL_DELTA = inputJsonDeltaFrame('{"path":"a.md"}');
+const REST = closingFrames("tool_use", 9);
 
 type UpstreamHandler = (request: http.IncomingMessage, response: http.ServerResponse, body: string) => void;
 

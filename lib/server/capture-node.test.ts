@@ -10,6 +10,7 @@ import net from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { checkTranscript } from "@/lib/protocol/doctor/check";
+import { messageStartFrame, textStartFrame } from "@/lib/protocol/testing/anthropic-frames";
 import { CAPTURE_BODY_LIMIT_BYTES } from "@/lib/server/capture-core.mjs";
 import { writeProviderDefaults } from "@/lib/server/keys";
 import { CAPTURE_TOKEN, startCaptureServer, type CaptureServer } from "@/lib/server/testing/capture-server";
@@ -58,25 +59,8 @@ describe("readCaptureTarget", () => {
 });
 
 const REQUEST = { model: "m", max_tokens: 64, messages: [{ role: "user", content: "Read a.md" }] };
-const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
-const START = sse("message_start", {
-  type: "message_start",
-  message: {
-    id: "msg_up",
-    type: "message",
-    role: "assistant",
-    model: "m",
-    content: [],
-    stop_reason: null,
-    stop_sequence: null,
-    usage: { input_tokens: 5, output_tokens: 1 },
-  },
-});
-const TEXT_START = sse("content_block_start", {
-  type: "content_block_start",
-  index: 0,
-  content_block: { type: "text", text: "" },
-});
+const START = messageStartFrame();
+const TEXT_START = textStartFrame();
 
 /** One request as sent on its own socket, and the answer's status line, headers and body, read to the socket's end. */
 function sendOnSocket(port: number, head: string, body: Buffer | string = ""): Promise<string> {
