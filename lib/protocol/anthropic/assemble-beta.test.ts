@@ -7,21 +7,13 @@
 import { describe, expect, it } from "vitest";
 import { assembleAnthropicStream } from "@/lib/protocol/anthropic/assemble";
 import type { SseEvent } from "@/lib/protocol/sse";
+import { emptyAssistantMessage } from "@/lib/protocol/testing/anthropic-frames";
 
 const sse = (data: Record<string, unknown>): SseEvent => ({
   event: String(data.type),
   data: JSON.stringify(data),
 });
-const message = (id: string) => ({
-  id,
-  type: "message",
-  role: "assistant",
-  model: "m",
-  content: [],
-  stop_reason: null,
-  stop_sequence: null,
-  usage: { input_tokens: 5, output_tokens: 1 },
-});
+const message = emptyAssistantMessage;
 const START = sse({ type: "message_start", message: message("msg_1") });
 const blockStart = (index: number, content_block: Record<string, unknown>) =>
   sse({ type: "content_block_start", index, content_block });

@@ -7,25 +7,14 @@ import {
   snapshotToolArguments,
 } from "@/lib/protocol/anthropic/assemble";
 import type { SseEvent } from "@/lib/protocol/sse";
+import { emptyAssistantMessage } from "@/lib/protocol/testing/anthropic-frames";
 import { readAnthropicFixtureEvents } from "@/lib/protocol/testing/fixtures";
 
 function sse(data: Record<string, unknown>): SseEvent {
   return { event: String(data.type), data: JSON.stringify(data) };
 }
 
-const START = sse({
-  type: "message_start",
-  message: {
-    id: "msg_1",
-    type: "message",
-    role: "assistant",
-    model: "m",
-    content: [],
-    stop_reason: null,
-    stop_sequence: null,
-    usage: { input_tokens: 5, output_tokens: 1 },
-  },
-});
+const START = sse({ type: "message_start", message: emptyAssistantMessage("msg_1") });
 const blockStart = (index: number, content_block: Record<string, unknown>) =>
   sse({ type: "content_block_start", index, content_block });
 const delta = (index: number, delta: Record<string, unknown>) =>

@@ -8,22 +8,21 @@
 export const sseFrame = (event: string, data: unknown) =>
   `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
+/** The `message` of a `message_start`: an assistant message with nothing in it yet. */
+export const emptyAssistantMessage = (id: string) => ({
+  id,
+  type: "message",
+  role: "assistant",
+  model: "m",
+  content: [],
+  stop_reason: null,
+  stop_sequence: null,
+  usage: { input_tokens: 5, output_tokens: 1 },
+});
+
 /** `message_start` of an empty assistant message. */
-export function messageStartFrame(id = "msg_up"): string {
-  return sseFrame("message_start", {
-    type: "message_start",
-    message: {
-      id,
-      type: "message",
-      role: "assistant",
-      model: "m",
-      content: [],
-      stop_reason: null,
-      stop_sequence: null,
-      usage: { input_tokens: 5, output_tokens: 1 },
-    },
-  });
-}
+export const messageStartFrame = (id = "msg_up") =>
+  sseFrame("message_start", { type: "message_start", message: emptyAssistantMessage(id) });
 
 export const textStartFrame = (index = 0) =>
   sseFrame("content_block_start", {
