@@ -1,23 +1,12 @@
-import { NextIntlClientProvider } from "next-intl";
-import { createElement, type FunctionComponent, type ReactElement, type ReactNode } from "react";
-import { renderToString } from "react-dom/server";
+import { createElement, type ReactElement } from "react";
 import { describe, expect, it } from "vitest";
-import en from "@/messages/en.json";
+import { renderWithIntl } from "@/components/testing/render-with-intl";
 import { ForkHere } from "./fork-here";
 import { ForkSeqsContext } from "./fork-seqs-context";
 
-const IntlProvider = NextIntlClientProvider as unknown as FunctionComponent<{
-  locale: "en";
-  messages: typeof en;
-  timeZone: string;
-  children?: ReactNode;
-}>;
-
 function render(element: ReactElement, forkSeqs: readonly (number | null)[] | null): string {
   const withSeqs = createElement(ForkSeqsContext.Provider, { value: forkSeqs }, element);
-  return renderToString(
-    createElement(IntlProvider, { locale: "en", messages: en, timeZone: "UTC" }, withSeqs),
-  );
+  return renderWithIntl(withSeqs);
 }
 
 describe("Fork here", () => {

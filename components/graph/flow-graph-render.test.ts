@@ -1,6 +1,5 @@
-import { NextIntlClientProvider } from "next-intl";
-import { createElement, type FunctionComponent, type ReactElement, type ReactNode } from "react";
-import { renderToString } from "react-dom/server";
+import { createElement } from "react";
+import { renderWithIntl } from "@/components/testing/render-with-intl";
 import { describe, expect, it } from "vitest";
 import { buildLog, sessionCreated, toolCall, turnCompleted } from "@/lib/trace/testing/build-log";
 import type { NewEvent } from "@/lib/trace/events";
@@ -19,17 +18,7 @@ const LOG = buildLog([
   ...stage("c1", "prepare", "running"), // 5
 ]);
 
-/** The provider, typed so children can be passed as createElement's third argument. */
-const IntlProvider = NextIntlClientProvider as unknown as FunctionComponent<{
-  locale: "en" | "zh";
-  messages: typeof en;
-  timeZone: string;
-  children?: ReactNode;
-}>;
-
-function render(element: ReactElement, messages = en, locale: "en" | "zh" = "en") {
-  return renderToString(createElement(IntlProvider, { locale, messages, timeZone: "UTC" }, element));
-}
+const render = renderWithIntl;
 
 /** The attributes of every element marked `data-testid="graph-node"`, in document order. */
 function readNodes(html: string) {

@@ -1,25 +1,14 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { NextIntlClientProvider } from "next-intl";
-import { createElement, type FunctionComponent, type ReactElement, type ReactNode } from "react";
-import { renderToString } from "react-dom/server";
+import { createElement, type ReactElement } from "react";
 import { describe, expect, it } from "vitest";
 import type { UnifiedMessage } from "@/lib/protocol/unified";
-import en from "@/messages/en.json";
+import { renderWithIntl } from "@/components/testing/render-with-intl";
 import { TranscriptView } from "./transcript-view";
 import { VIRTUAL_THRESHOLD } from "./virtual-message-list";
 
-const IntlProvider = NextIntlClientProvider as unknown as FunctionComponent<{
-  locale: "en";
-  messages: typeof en;
-  timeZone: string;
-  children?: ReactNode;
-}>;
-
 function render(element: ReactElement): string {
   const withQueries = createElement(QueryClientProvider, { client: new QueryClient() }, element);
-  return renderToString(
-    createElement(IntlProvider, { locale: "en", messages: en, timeZone: "UTC" }, withQueries),
-  );
+  return renderWithIntl(withQueries);
 }
 
 /** `count` alternating user and assistant text messages. */
