@@ -149,7 +149,7 @@ it("capture relay: added latency per event and overhead per request", async () =
       {
         notes: [
           "The capture server is the production app (scripts/start.mjs, the built app) in its own process; the upstream runs in another; the measuring client is alone in the benchmark's process, for the direct and the relayed streams alike.",
-          "Each relayed request is recorded in full: its session, request.assembled, every wire.event (one transaction per upstream chunk), turn.completed and the run's end.",
+          "Each relayed request is recorded in full: its session, request.assembled, every wire.event (each chunk's all or none, the chunks of one event-loop turn in one commit, after they were passed on), turn.completed and the run's end.",
         ],
       },
     );

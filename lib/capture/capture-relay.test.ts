@@ -132,25 +132,30 @@ describe("the capture relay", { timeout: 60_000 }, () => {
   });
 
   /**
-   * Wraps the store so the test sees which `wire.event`s each transaction appended (the store
-   * itself does the work), and can make the log refuse one of them as a full disk would.
+   * Wraps the store so the test sees which `wire.event`s each transaction (or `transactionSoon`,
+   * whose writes share the next commit) appended (the store itself does the work), and can make
+   * the log refuse one of them as a full disk would.
    */
   function watchWireEvents(refuseIndex?: number): number[][] {
     const store = server.runtime.store;
-    const transaction = store.transaction.bind(store);
-    const append = store.append.bind(store);
     const batches: number[][] = [];
     let open: number[] | null = null;
-    store.transaction = (work) => {
-      if (open) return transaction(work);
-      open = [];
-      try {
-        return transaction(work);
-      } finally {
-        if (open.length > 0) batches.push(open);
-        open = null;
-      }
+    const watch = (run: <T>(work: () => T) => T) => {
+      const bound = run.bind(store);
+      return <T>(work: () => T): T => {
+        if (open) return bound(work);
+        open = [];
+        try {
+          return bound(work);
+        } finally {
+          if (open.length > 0) batches.push(open);
+          open = null;
+        }
+      };
     };
+    store.transaction = watch(store.transaction);
+    if (store.transactionSoon) store.transactionSoon = watch(store.transactionSoon);
+    const append = store.append.bind(store);
     store.append = (sessionId, event, options) => {
       if (event.kind === "wire.event") {
         if (event.index === refuseIndex) throw new Error("the disk is full (test)");
@@ -173,7 +178,7 @@ describe("the capture relay", { timeout: 60_000 }, () => {
     return { chunks, release };
   }
 
-  it("appends all the events of one upstream chunk in one transaction, before the chunk is passed on", async () => {
+  it("appends all the events of one upstream chunk together, all or none, before the chunk is passed on", async () => {
     const batches = watchWireEvents();
     const { chunks, release } = streamInTwoChunks();
     const response = await post({ ...REQUEST, stream: true });
@@ -181,6 +186,7 @@ describe("the capture relay", { timeout: 60_000 }, () => {
     const first = await reader.read();
     expect(new TextDecoder().decode(first.value)).toBe(chunks[0]);
     expect(batches).toEqual([[0, 1, 2]]);
+    expect(eventsOf(onlySession(), "wire.event").map((event) => event.index)).toEqual([0, 1, 2]);
     release();
     while (!(await reader.read()).done);
     expect(batches).toEqual([
@@ -212,7 +218,7 @@ describe("the capture relay", { timeout: 60_000 }, () => {
     const sessionId = onlySession();
     await expect.poll(() => eventsOf(sessionId, "run.failed").length).toBe(1);
     expect(batches).toEqual([[0, 1, 2], [3]]);
-    // Index 3 was appended inside the refused chunk's transaction: rolled back with it.
+    // Index 3 was appended with the refused chunk's other events: taken back with them.
     expect(eventsOf(sessionId, "wire.event").map((event) => event.index)).toEqual([0, 1, 2]);
     expect(eventsOf(sessionId, "run.failed")[0]?.reason).toContain("the disk is full (test)");
     expectValidTranscript(sessionId);

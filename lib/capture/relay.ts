@@ -1,6 +1,6 @@
 /**
  * The relay: the upstream's response body passed to the client chunk by chunk, as it arrives and
- * byte for byte, the complete SSE events of a chunk appended to the log (in one transaction, by
+ * byte for byte, the complete SSE events of a chunk appended to the log (all or none, by
  * `onEvents`) before the chunk is passed on (the same order as the wire tap of a run,
  * lib/providers/wire-tap.ts). Pull-driven: the next upstream chunk is read only when the client
  * has taken the last one, so nothing piles up.
@@ -46,7 +46,7 @@ function describeError(error: unknown): string {
 /** The client's side of the relay: a stream of the upstream's bytes, unchanged. */
 export function relayStream(options: RelayOptions): ReadableStream<Uint8Array> {
   const reader = options.body.getReader();
-  const queue: SseEvent[] = [];
+  let queue: SseEvent[] = [];
   const decoder = createSseDecoder((event) => queue.push(event));
   let ended = false;
   const end = (result: RelayEnd) => {
@@ -79,8 +79,10 @@ export function relayStream(options: RelayOptions): ReadableStream<Uint8Array> {
         if (read.done) notes = decoder.end();
         else decoder.feed(read.value);
         if (queue.length > 0) {
+          const chunk = queue;
+          queue = [];
           try {
-            options.onEvents(queue.splice(0));
+            options.onEvents(chunk);
           } catch (error) {
             options.abortUpstream();
             end({ kind: "record-failed", message: describeError(error) });

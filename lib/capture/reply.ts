@@ -1,8 +1,9 @@
 /**
  * Sending a recorded request upstream and relaying the answer (docs/api.md, "Capture"): the
  * status and headers first (`wire.response`), then a stream chunk by chunk (its `wire.event`s
- * appended in one transaction before the chunk is passed on) or a whole body; an upstream error passes through with its
- * status and body (`wire.error`). The end is recorded by `finishRequest`.
+ * appended, all or none, before the chunk is passed on: wire-events.ts) or a whole body; an
+ * upstream error passes through with its status and body (`wire.error`). The end is recorded by
+ * `finishRequest`.
  */
 import "server-only";
 import { assembleCapture } from "@/lib/agent/import/sse-capture";
@@ -16,6 +17,7 @@ import type { CacheUse } from "@/lib/trace/prompt-cache";
 import { replyError } from "./endpoints";
 import { finishRequest, type OpenedRequest, type RequestEnd } from "./record";
 import { relayStream, type RelayEnd } from "./relay";
+import { recordWireEvents } from "./wire-events";
 import type { CaptureReply, CaptureRequest, Upstream } from "./types";
 
 /** Response headers never passed on: hop-by-hop ones, and the encoding and length of a body fetch decoded. */
@@ -184,32 +186,20 @@ export async function relayResponse(context: RelayContext): Promise<CaptureReply
     return { status: response.status, headers, body: text };
   }
   const events: SseEvent[] = [];
+  const recorder = recordWireEvents(store, { sessionId, turn, attempt, now: () => runtime.clock.now() });
   const body = relayStream({
     body: response.body,
     clientSignal: request.signal,
     abortUpstream: abort,
     onEvents(chunk) {
-      // One transaction per upstream chunk: one commit, then the chunk's events are published
-      // and the chunk passed on. A chunk the log refused leaves nothing of it behind.
-      const receivedAt = runtime.clock.now();
-      store.transaction(() => {
-        chunk.forEach((event, offset) =>
-          store.append(sessionId, {
-            kind: "wire.event",
-            turn,
-            attempt,
-            index: events.length + offset,
-            event: event.event,
-            data: event.data,
-            receivedAt,
-          }),
-        );
-      });
-      events.push(...chunk);
+      recorder.record(chunk, events.length);
+      for (const event of chunk) events.push(event);
     },
     onEnd(end) {
       request.signal.removeEventListener("abort", abort);
-      finish(readStreamEnd(context, events, end));
+      // The last chunks' commit may have failed since (the store logged it): the run fails.
+      const loss = end.kind === "record-failed" ? null : recorder.findLoss();
+      finish(readStreamEnd(context, events, loss ? { kind: "record-failed", message: loss } : end));
     },
   });
   return { status: response.status, headers, body };

@@ -1,0 +1,163 @@
+/**
+ * The relay's commits: the chunks of one turn of the event loop share a commit, written after
+ * they were passed on (lib/capture/wire-events.ts). A commit the database refuses loses only its
+ * own chunks' events, never part of a chunk, and the stream stops at the next chunk: the run ends
+ * failed and the session's transcript stays valid.
+ */
+import Database from "better-sqlite3";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { checkTranscript } from "@/lib/protocol/doctor/check";
+import { writeProviderDefaults } from "@/lib/server/keys";
+import { CAPTURE_TOKEN, startCaptureServer, type CaptureServer } from "@/lib/server/testing/capture-server";
+import { DATABASE_FILE_NAME } from "@/lib/store/db";
+import type { EventOf, TraceEvent } from "@/lib/trace/events";
+import { projectTranscript } from "@/lib/trace/transcript";
+import { LOST_CHUNK_MESSAGE } from "./wire-events";
+
+const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+const START = sse("message_start", {
+  type: "message_start",
+  message: {
+    id: "msg_up",
+    type: "message",
+    role: "assistant",
+    model: "m",
+    content: [],
+    stop_reason: null,
+    stop_sequence: null,
+    usage: { input_tokens: 5, output_tokens: 1 },
+  },
+});
+const TEXT_START = sse("content_block_start", {
+  type: "content_block_start",
+  index: 0,
+  content_block: { type: "text", text: "" },
+});
+const delta = (text: string) =>
+  sse("content_block_delta", { type: "content_block_delta", index: 0, delta: { type: "text_delta", text } });
+const REST = [
+  sse("content_block_stop", { type: "content_block_stop", index: 0 }),
+  sse("message_delta", {
+    type: "message_delta",
+    delta: { stop_reason: "end_turn", stop_sequence: null },
+    usage: { output_tokens: 3 },
+  }),
+  sse("message_stop", { type: "message_stop" }),
+].join("");
+/** Three chunks: events 0–2, then 3–4, then 5–7. */
+const CHUNKS = [START + TEXT_START + delta("a"), delta("b") + delta("c"), REST];
+
+let server: CaptureServer;
+let upstream: http.Server;
+/** Lets the upstream write its next chunk. */
+let next: () => void;
+
+beforeEach(async () => {
+  upstream = http.createServer((request, response) => {
+    request.resume();
+    request.on("end", () => {
+      response.writeHead(200, { "content-type": "text/event-stream" });
+      let sent = 0;
+      next = () => {
+        sent += 1;
+        if (sent < CHUNKS.length) response.write(CHUNKS[sent]);
+        if (sent === CHUNKS.length - 1) response.end();
+      };
+      response.write(CHUNKS[0]);
+    });
+  });
+  await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
+  server = await startCaptureServer({ ANTHROPIC_API_KEY: "sk-ant-upstream-0123456789abcdef" });
+  const { port } = upstream.address() as AddressInfo;
+  writeProviderDefaults("anthropic", { baseURL: `http://127.0.0.1:${port}` });
+}, 60_000);
+afterEach(async () => {
+  await server.close();
+  upstream.closeAllConnections();
+  await new Promise<void>((resolve) => upstream.close(() => resolve()));
+}, 60_000);
+
+function onlySession(): string {
+  const sessions = server.runtime.store.listSessions().filter((session) => session.source === "capture");
+  expect(sessions).toHaveLength(1);
+  return sessions[0]!.id;
+}
+function eventsOf<K extends TraceEvent["kind"]>(sessionId: string, kind: K): EventOf<K>[] {
+  return server.runtime.store.events(sessionId).filter((event): event is EventOf<K> => event.kind === kind);
+}
+
+async function post(): Promise<ReadableStreamDefaultReader<Uint8Array>> {
+  const response = await fetch(`${server.origin}/capture/anthropic/v1/messages`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "x-api-key": CAPTURE_TOKEN,
+      "x-toolscope-upstream": "anthropic",
+    },
+    body: JSON.stringify({
+      model: "m",
+      max_tokens: 8,
+      stream: true,
+      messages: [{ role: "user", content: "hi" }],
+    }),
+  });
+  expect(response.status).toBe(200);
+  return response.body!.getReader();
+}
+
+/** A database that refuses the row of `wire.event` number `index`, as a full disk would (another connection adds the trigger). */
+function refuseWireEvent(index: number): void {
+  const db = new Database(path.join(server.dataDir, DATABASE_FILE_NAME));
+  db.exec(`CREATE TRIGGER refuse_wire_event BEFORE INSERT ON events
+    WHEN NEW.kind = 'wire.event' AND json_extract(NEW.body, '$.index') = ${index}
+    BEGIN SELECT RAISE(ABORT, 'the disk is full (test)'); END;`);
+  db.close();
+}
+
+const decoder = new TextDecoder();
+
+describe("the relay's group commit", { timeout: 60_000 }, () => {
+  it("commits each chunk's events on its own, without a read of the store asking for them", async () => {
+    const reader = await post();
+    // Another connection sees only what was committed; this process's store writes nothing for it.
+    const outside = new Database(path.join(server.dataDir, DATABASE_FILE_NAME), { readonly: true });
+    const committed = outside.prepare("SELECT COUNT(*) FROM events WHERE kind = 'wire.event'").pluck();
+    try {
+      for (const [index, chunk] of CHUNKS.entries()) {
+        const read = await reader.read();
+        expect(decoder.decode(read.value)).toBe(chunk);
+        await expect.poll(() => committed.get()).toBe([3, 5, 8][index]);
+        next();
+      }
+    } finally {
+      outside.close();
+    }
+    expect((await reader.read()).done).toBe(true);
+    const sessionId = onlySession();
+    await expect.poll(() => eventsOf(sessionId, "run.finished").length).toBe(1);
+    expect(eventsOf(sessionId, "wire.event").map((event) => event.index)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    // The seqs are dense: nothing was given twice or skipped.
+    const seqs = server.runtime.store.events(sessionId).map((event) => event.seq);
+    expect(seqs).toEqual(seqs.map((_, index) => index));
+  });
+
+  it("loses a refused commit's whole chunk, never part of one, and stops the stream at the next chunk", async () => {
+    const reader = await post();
+    expect(decoder.decode((await reader.read()).value)).toBe(CHUNKS[0]);
+    refuseWireEvent(4);
+    next();
+    // The chunk was passed on before its commit, which then failed: the log keeps none of it.
+    expect(decoder.decode((await reader.read()).value)).toBe(CHUNKS[1]);
+    await expect.poll(() => server.output.some((line) => line.includes("writing events failed"))).toBe(true);
+    next();
+    await expect(reader.read()).rejects.toThrow();
+    const sessionId = onlySession();
+    await expect.poll(() => eventsOf(sessionId, "run.failed").length).toBe(1);
+    expect(eventsOf(sessionId, "wire.event").map((event) => event.index)).toEqual([0, 1, 2]);
+    expect(eventsOf(sessionId, "run.failed")[0]?.reason).toContain(LOST_CHUNK_MESSAGE);
+    expect(checkTranscript(projectTranscript(server.runtime.store.events(sessionId)).messages)).toEqual([]);
+  });
+});
