@@ -10,6 +10,12 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { checkTranscript } from "@/lib/protocol/doctor/check";
+import {
+  closingFrames,
+  messageStartFrame,
+  textDeltaFrame,
+  textStartFrame,
+} from "@/lib/protocol/testing/anthropic-frames";
 import { writeProviderDefaults } from "@/lib/server/keys";
 import { CAPTURE_TOKEN, startCaptureServer, type CaptureServer } from "@/lib/server/testing/capture-server";
 import { DATABASE_FILE_NAME } from "@/lib/store/db";
@@ -17,38 +23,12 @@ import type { EventOf, TraceEvent } from "@/lib/trace/events";
 import { projectTranscript } from "@/lib/trace/transcript";
 import { LOST_CHUNK_MESSAGE } from "./wire-events";
 
-const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
-const START = sse("message_start", {
-  type: "message_start",
-  message: {
-    id: "msg_up",
-    type: "message",
-    role: "assistant",
-    model: "m",
-    content: [],
-    stop_reason: null,
-    stop_sequence: null,
-    usage: { input_tokens: 5, output_tokens: 1 },
-  },
-});
-const TEXT_START = sse("content_block_start", {
-  type: "content_block_start",
-  index: 0,
-  content_block: { type: "text", text: "" },
-});
-const delta = (text: string) =>
-  sse("content_block_delta", { type: "content_block_delta", index: 0, delta: { type: "text_delta", text } });
-const REST = [
-  sse("content_block_stop", { type: "content_block_stop", index: 0 }),
-  sse("message_delta", {
-    type: "message_delta",
-    delta: { stop_reason: "end_turn", stop_sequence: null },
-    usage: { output_tokens: 3 },
-  }),
-  sse("message_stop", { type: "message_stop" }),
-].join("");
 /** Three chunks: events 0–2, then 3–4, then 5–7. */
-const CHUNKS = [START + TEXT_START + delta("a"), delta("b") + delta("c"), REST];
+const CHUNKS = [
+  messageStartFrame() + textStartFrame() + textDeltaFrame("a"),
+  textDeltaFrame("b") + textDeltaFrame("c"),
+  closingFrames("end_turn", 3).join(""),
+];
 
 let server: CaptureServer;
 let upstream: http.Server;
