@@ -1,7 +1,7 @@
 import "server-only";
 import { handleCapture } from "@/lib/capture/capture";
 import { replyError } from "@/lib/capture/endpoints";
-import type { CaptureFamily, CaptureReply } from "@/lib/capture/types";
+import type { CaptureFamily, CaptureReply, CaptureRequest } from "@/lib/capture/types";
 import { readTextBody } from "./body";
 import { CAPTURE_BODY_LIMIT_BYTES } from "./capture-core.mjs";
 import { createUpstreamTable } from "./capture-upstreams";
@@ -85,19 +85,11 @@ export function answerCaptureProbe(): Response {
   return response;
 }
 
-/** A request read off the wire, before the use case: what either adapter hands {@link runCapture}. */
-export interface ReadCapture {
-  family: CaptureFamily;
-  /** The path after `/capture/<family>`, each segment percent-encoded. */
-  path: string;
-  search: string;
-  headers: Record<string, string>;
-  bodyText: string;
-  signal: AbortSignal;
-}
-
-/** The capture use case on this server's runtime and upstreams. */
-export function runCapture(read: ReadCapture): Promise<CaptureReply> {
+/**
+ * The capture use case on this server's runtime and upstreams, for what either adapter (the route,
+ * the Node-level handler) read off the wire.
+ */
+export function runCapture(read: CaptureRequest): Promise<CaptureReply> {
   const runtime = getRuntime();
   return handleCapture({ runtime, upstreams: createUpstreamTable(runtime.clock, loadServerConfig()) }, read);
 }
