@@ -11,7 +11,7 @@ import {
   waitForLatestTurn,
   waitForQuiet,
 } from "./browser-driver";
-import { installPageMarks, readPageMarks } from "./browser-page";
+import { installPageMarks, readPageMarks, readSessionFetch } from "./browser-page";
 import { growExport, recordRealSession } from "./long-session";
 import { recordSection, reportProgress, roundTo, summarize } from "./results";
 
@@ -67,6 +67,9 @@ it(`headless Chromium: a ${SIZE.toLocaleString("en")}-event session`, async () =
     await waitForFirstPaint(page, TIMEOUT_MS);
     await waitForLatestTurn(page, TIMEOUT_MS);
     const marks = await page.evaluate(readPageMarks);
+    // On a busy machine the server's answer moves the open most: the browser's own part is after it.
+    const fetched = await page.evaluate(readSessionFetch);
+    const jsonInMs = fetched?.responseEnd ?? 0;
     reportProgress(`large: latest turn painted at ${Math.round(marks.latestTurnPaint!)} ms`);
     await waitForQuiet(page);
     const cdp = await context.newCDPSession(page);
@@ -84,12 +87,14 @@ it(`headless Chromium: a ${SIZE.toLocaleString("en")}-event session`, async () =
       [
         {
           what: `open a ${events}-event session → its latest turn painted`,
-          result: `${Math.round(marks.latestTurnPaint!)} ms (first message card ${Math.round(marks.firstMessagePaint!)} ms)`,
+          result: `${Math.round(marks.latestTurnPaint!)} ms (first message card ${Math.round(marks.firstMessagePaint!)} ms; session JSON in at ${Math.round(jsonInMs)} ms, so ${Math.round(marks.latestTurnPaint! - jsonInMs)} ms in the browser after it)`,
           goal: "< 3 s",
           met: marks.latestTurnPaint! < 3000,
           figures: {
             latestTurnPaintMs: roundTo(marks.latestTurnPaint!, 1),
             firstMessagePaintMs: roundTo(marks.firstMessagePaint!, 1),
+            sessionJsonResponseEndMs: roundTo(jsonInMs, 1),
+            afterJsonMs: roundTo(marks.latestTurnPaint! - jsonInMs, 1),
             longTasks: marks.longTasks.count,
             longTaskMs: roundTo(marks.longTasks.totalMs, 1),
           },

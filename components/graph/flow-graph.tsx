@@ -6,10 +6,10 @@ import { useTranslations } from "next-intl";
 import { useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { TraceEvent } from "@/lib/trace/events";
 import type { ArgumentCheck } from "@/lib/trace/graph/graph-state";
-import { createRunGraphProjector } from "@/lib/trace/graph/projector";
 import type { GraphNode } from "@/lib/trace/graph/types";
 import { createLayoutCache } from "@/lib/trace/graph/layout";
 import { chooseFocusTurn } from "@/lib/trace/graph/viewport";
+import { createWindowProjector } from "@/lib/trace/graph/window-projector";
 import { FlowCanvas } from "./flow-canvas";
 import { GraphContext, type GraphContextValue } from "./graph-context";
 import { GraphLegend } from "./graph-legend";
@@ -33,7 +33,7 @@ export interface FlowGraphProps {
 /**
  * The run-level flow graph: turns stacked top to bottom, each turn's request, stream and blocks,
  * and each tool call's nine stages as a lane, coloured by status. It projects the log prefix with
- * checkpoints, lays out (lib/trace/graph/layout.ts) only when the structure changes, and pushes
+ * checkpoints (a long log: the runs that end at the cursor, said so above the canvas), lays out (lib/trace/graph/layout.ts) only when the structure changes, and pushes
  * statuses to a store that each node reads by id, so a status change re-renders that node alone.
  */
 export function FlowGraph({
@@ -46,9 +46,10 @@ export function FlowGraph({
 }: FlowGraphProps) {
   const t = useTranslations("Graph");
   // A new verdict on a client call's arguments (checkArguments) projects the graph afresh.
-  const projector = useMemo(() => createRunGraphProjector(256, { checkArguments }), [checkArguments]);
+  const projector = useMemo(() => createWindowProjector({ checkArguments }), [checkArguments]);
   const [layoutOf] = useState(() => createLayoutCache());
-  const graph = useMemo(() => projector.project(events, upTo), [projector, events, upTo]);
+  // A long log's graph holds the runs that end at the cursor (lib/trace/graph/graph-window.ts).
+  const { graph, skipped } = useMemo(() => projector.project(events, upTo), [projector, events, upTo]);
   const layout = useMemo(() => layoutOf(graph.nodes, graph.edges), [layoutOf, graph]);
   const focusTurn = useMemo(() => chooseFocusTurn(graph.nodes), [graph]);
   const [store] = useState(() => createNodeStore(graph.nodes));
@@ -84,7 +85,14 @@ export function FlowGraph({
             <p className="graph-empty">{t("empty")}</p>
           </>
         ) : (
-          <FlowCanvas layout={layout} focusTurn={focusTurn} focusKey={focusNodeIds?.join("\n") ?? ""} />
+          <>
+            {skipped > 0 ? (
+              <p className="graph-window-note" data-testid="graph-window-note">
+                {t("windowNote", { first: graph.nodes[0]!.turn, events: skipped })}
+              </p>
+            ) : null}
+            <FlowCanvas layout={layout} focusTurn={focusTurn} focusKey={focusNodeIds?.join("\n") ?? ""} />
+          </>
         )}
       </GraphContext.Provider>
     </section>

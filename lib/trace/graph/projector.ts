@@ -6,6 +6,7 @@
  */
 import type { TraceEvent } from "../events";
 import type { RunGraphState } from "./graph-state";
+import type { GraphWindowSeed } from "./graph-window";
 import { createRunGraphState, readRunGraph, reduceRunGraph, type RunGraphOptions } from "./reduce-run-graph";
 import type { RunGraph } from "./types";
 
@@ -24,9 +25,16 @@ export interface RunGraphProjector {
   projectState(events: readonly TraceEvent[], upTo?: number): RunGraphState;
 }
 
-/** Creates a projector with its own checkpoints; one per session view. `options` as `projectRunGraph`'s. */
-export function createRunGraphProjector(interval = 256, options: RunGraphOptions = {}): RunGraphProjector {
-  const checkpoints: Checkpoint[] = [{ count: 0, last: null, state: createRunGraphState(options) }];
+/**
+ * Creates a projector with its own checkpoints; one per session view (or per window of a long
+ * log, folded from its `seed`: lib/trace/graph/graph-window.ts). `options` as `projectRunGraph`'s.
+ */
+export function createRunGraphProjector(
+  interval = 256,
+  options: RunGraphOptions = {},
+  seed: GraphWindowSeed | null = null,
+): RunGraphProjector {
+  const checkpoints: Checkpoint[] = [{ count: 0, last: null, state: createRunGraphState(options, seed) }];
   let tip: Checkpoint = checkpoints[0]!;
   let cached: { state: RunGraphState; graph: RunGraph } | null = null;
 

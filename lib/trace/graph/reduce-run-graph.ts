@@ -7,6 +7,7 @@ import { assertNever } from "@/lib/protocol/unified";
 import { createWireStream, reduceWireStream } from "@/lib/protocol/wire-stream";
 import type { RequestAssembled, TraceEvent, WireEvent } from "../events";
 import { addAssistantBlocks, clip, openTurn } from "./build-turn";
+import type { GraphWindowSeed } from "./graph-window";
 import { applyOutcome, applyStage, attachToCall, attachToStage, findCallTurn } from "./call-events";
 import {
   EMPTY_RUN_GRAPH,
@@ -130,11 +131,16 @@ export interface RunGraphOptions {
   checkArguments?: ArgumentCheck;
 }
 
-/** The state a fold starts from, with the options in it. */
-export function createRunGraphState(options: RunGraphOptions = {}): RunGraphState {
-  return options.checkArguments
-    ? { ...EMPTY_RUN_GRAPH, checkArguments: options.checkArguments }
-    : EMPTY_RUN_GRAPH;
+/**
+ * The state a fold starts from, with the options in it; with a seed, the state a window of the
+ * log starts from (lib/trace/graph/graph-window.ts): the tools and link the runs before it left.
+ */
+export function createRunGraphState(
+  options: RunGraphOptions = {},
+  seed?: GraphWindowSeed | null,
+): RunGraphState {
+  const initial = seed ? { ...EMPTY_RUN_GRAPH, tools: seed.tools, link: seed.link } : EMPTY_RUN_GRAPH;
+  return options.checkArguments ? { ...initial, checkArguments: options.checkArguments } : initial;
 }
 
 /** The graph as of event `upTo` (inclusive; default: the whole log). */
