@@ -6,8 +6,12 @@
  */
 import Anthropic from "@anthropic-ai/sdk";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { CAPTURE_TOKEN, startCaptureServer, type CaptureServer } from "@/lib/server/testing/capture-server";
-import type { EventOf, TraceEvent } from "@/lib/trace/events";
+import {
+  CAPTURE_TOKEN,
+  type CaptureServer,
+  eventsOf,
+  startCaptureServer,
+} from "@/lib/server/testing/capture-server";
 
 const READ_TOOL = {
   name: "read_file",
@@ -31,10 +35,6 @@ function captureSessions() {
   return server.runtime.store.listSessions().filter((session) => session.source === "capture");
 }
 
-function eventsOf<K extends TraceEvent["kind"]>(sessionId: string, kind: K): EventOf<K>[] {
-  return server.runtime.store.events(sessionId).filter((event): event is EventOf<K> => event.kind === kind);
-}
-
 describe("capture with the Anthropic SDK", { timeout: 60_000 }, () => {
   it("records a streamed turn exactly as the SDK assembled it", async () => {
     const stream = client().messages.stream({
@@ -49,17 +49,17 @@ describe("capture with the Anthropic SDK", { timeout: 60_000 }, () => {
     expect(message.stop_reason).toBe("tool_use");
     const [session] = captureSessions();
     expect(session).toMatchObject({ source: "capture", client: "Anthropic SDK (TypeScript)" });
-    const [turn] = eventsOf(session!.id, "turn.completed");
+    const [turn] = eventsOf(server, session!.id, "turn.completed");
     expect(turn?.message).toEqual(JSON.parse(JSON.stringify(message)));
-    const [request] = eventsOf(session!.id, "request.assembled");
+    const [request] = eventsOf(server, session!.id, "request.assembled");
     expect(request?.body).toMatchObject({ stream: true, tools: [READ_TOOL] });
     expect(request?.capture).toEqual({
       path: "/v1/messages",
       upstream: "offline",
       client: "Anthropic SDK (TypeScript)",
     });
-    expect(eventsOf(session!.id, "wire.event").length).toBeGreaterThan(5);
-    expect(eventsOf(session!.id, "run.finished")).toHaveLength(1);
+    expect(eventsOf(server, session!.id, "wire.event").length).toBeGreaterThan(5);
+    expect(eventsOf(server, session!.id, "run.finished")).toHaveLength(1);
   });
 
   it("records a whole (non-streamed) reply as the SDK returned it", async () => {
@@ -70,9 +70,9 @@ describe("capture with the Anthropic SDK", { timeout: 60_000 }, () => {
       messages: [{ role: "user", content: "What is in notes/todo.md?" }],
     });
     const [session] = captureSessions();
-    const [turn] = eventsOf(session!.id, "turn.completed");
+    const [turn] = eventsOf(server, session!.id, "turn.completed");
     expect(turn?.message).toEqual(JSON.parse(JSON.stringify(message)));
-    expect(eventsOf(session!.id, "wire.event")).toEqual([]);
+    expect(eventsOf(server, session!.id, "wire.event")).toEqual([]);
   });
 
   it("groups the request carrying the tool result into the same session, paired, with the client's tool time", async () => {
@@ -110,7 +110,7 @@ describe("capture with the Anthropic SDK", { timeout: 60_000 }, () => {
     expect(second.content).toEqual([expect.objectContaining({ type: "text" })]);
     expect(captureSessions()).toHaveLength(1);
     const sessionId = captureSessions()[0]!.id;
-    const [result] = eventsOf(sessionId, "tool.result");
+    const [result] = eventsOf(server, sessionId, "tool.result");
     expect(result).toMatchObject({
       callId: call.id,
       name: "read_file",
@@ -119,8 +119,8 @@ describe("capture with the Anthropic SDK", { timeout: 60_000 }, () => {
       content: "- [ ] Write tests",
     });
     expect(result?.clientMs).toBeGreaterThanOrEqual(0);
-    expect(eventsOf(sessionId, "request.assembled").map((event) => event.turn)).toEqual([1, 2]);
-    expect(eventsOf(sessionId, "turn.completed").map((event) => event.turn)).toEqual([1, 2]);
+    expect(eventsOf(server, sessionId, "request.assembled").map((event) => event.turn)).toEqual([1, 2]);
+    expect(eventsOf(server, sessionId, "turn.completed").map((event) => event.turn)).toEqual([1, 2]);
   });
 
   it("starts a new session for a separate conversation (a sub-agent's)", async () => {
@@ -170,7 +170,9 @@ describe("capture with the Anthropic SDK", { timeout: 60_000 }, () => {
       { headers },
     );
     expect(captureSessions().map((session) => session.id)).toEqual(["my-agent-run-1"]);
-    expect(eventsOf("my-agent-run-1", "request.assembled").map((event) => event.turn)).toEqual([1, 2]);
+    expect(eventsOf(server, "my-agent-run-1", "request.assembled").map((event) => event.turn)).toEqual([
+      1, 2,
+    ]);
   });
 
   it("raises the SDK's own AuthenticationError for a wrong key, and records nothing", async () => {

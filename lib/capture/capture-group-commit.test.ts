@@ -17,9 +17,14 @@ import {
   textStartFrame,
 } from "@/lib/protocol/testing/anthropic-frames";
 import { writeProviderDefaults } from "@/lib/server/keys";
-import { CAPTURE_TOKEN, startCaptureServer, type CaptureServer } from "@/lib/server/testing/capture-server";
+import {
+  CAPTURE_TOKEN,
+  type CaptureServer,
+  eventsOf,
+  onlyCaptureSession,
+  startCaptureServer,
+} from "@/lib/server/testing/capture-server";
 import { DATABASE_FILE_NAME } from "@/lib/store/db";
-import type { EventOf, TraceEvent } from "@/lib/trace/events";
 import { projectTranscript } from "@/lib/trace/transcript";
 import { LOST_CHUNK_MESSAGE } from "./wire-events";
 
@@ -59,15 +64,6 @@ afterEach(async () => {
   upstream.closeAllConnections();
   await new Promise<void>((resolve) => upstream.close(() => resolve()));
 }, 60_000);
-
-function onlySession(): string {
-  const sessions = server.runtime.store.listSessions().filter((session) => session.source === "capture");
-  expect(sessions).toHaveLength(1);
-  return sessions[0]!.id;
-}
-function eventsOf<K extends TraceEvent["kind"]>(sessionId: string, kind: K): EventOf<K>[] {
-  return server.runtime.store.events(sessionId).filter((event): event is EventOf<K> => event.kind === kind);
-}
 
 async function post(): Promise<ReadableStreamDefaultReader<Uint8Array>> {
   const response = await fetch(`${server.origin}/capture/anthropic/v1/messages`, {
@@ -116,9 +112,11 @@ describe("the relay's group commit", { timeout: 60_000 }, () => {
       outside.close();
     }
     expect((await reader.read()).done).toBe(true);
-    const sessionId = onlySession();
-    await expect.poll(() => eventsOf(sessionId, "run.finished").length).toBe(1);
-    expect(eventsOf(sessionId, "wire.event").map((event) => event.index)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    const sessionId = onlyCaptureSession(server);
+    await expect.poll(() => eventsOf(server, sessionId, "run.finished").length).toBe(1);
+    expect(eventsOf(server, sessionId, "wire.event").map((event) => event.index)).toEqual([
+      0, 1, 2, 3, 4, 5, 6, 7,
+    ]);
     // The seqs are dense: nothing was given twice or skipped.
     const seqs = server.runtime.store.events(sessionId).map((event) => event.seq);
     expect(seqs).toEqual(seqs.map((_, index) => index));
@@ -134,10 +132,10 @@ describe("the relay's group commit", { timeout: 60_000 }, () => {
     await expect.poll(() => server.output.some((line) => line.includes("writing events failed"))).toBe(true);
     next();
     await expect(reader.read()).rejects.toThrow();
-    const sessionId = onlySession();
-    await expect.poll(() => eventsOf(sessionId, "run.failed").length).toBe(1);
-    expect(eventsOf(sessionId, "wire.event").map((event) => event.index)).toEqual([0, 1, 2]);
-    expect(eventsOf(sessionId, "run.failed")[0]?.reason).toContain(LOST_CHUNK_MESSAGE);
+    const sessionId = onlyCaptureSession(server);
+    await expect.poll(() => eventsOf(server, sessionId, "run.failed").length).toBe(1);
+    expect(eventsOf(server, sessionId, "wire.event").map((event) => event.index)).toEqual([0, 1, 2]);
+    expect(eventsOf(server, sessionId, "run.failed")[0]?.reason).toContain(LOST_CHUNK_MESSAGE);
     expect(checkTranscript(projectTranscript(server.runtime.store.events(sessionId)).messages)).toEqual([]);
   });
 });

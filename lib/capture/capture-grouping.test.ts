@@ -5,8 +5,12 @@
  */
 import Anthropic from "@anthropic-ai/sdk";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { CAPTURE_TOKEN, startCaptureServer, type CaptureServer } from "@/lib/server/testing/capture-server";
-import type { EventOf, TraceEvent } from "@/lib/trace/events";
+import {
+  CAPTURE_TOKEN,
+  type CaptureServer,
+  eventsOf,
+  startCaptureServer,
+} from "@/lib/server/testing/capture-server";
 
 const READ_TOOL = {
   name: "read_file",
@@ -35,10 +39,6 @@ function captureSessions() {
   return server.runtime.store.listSessions().filter((session) => session.source === "capture");
 }
 
-function eventsOf<K extends TraceEvent["kind"]>(sessionId: string, kind: K): EventOf<K>[] {
-  return server.runtime.store.events(sessionId).filter((event): event is EventOf<K> => event.kind === kind);
-}
-
 /** The first request (answered with a call of read_file), and the messages of the one carrying its result. */
 async function askAndAnswer(options: Anthropic.RequestOptions = {}) {
   const first = await client()
@@ -64,14 +64,14 @@ describe("capture grouping across a restart", { timeout: 60_000 }, () => {
     const sessions = captureSessions();
     expect(sessions).toHaveLength(1);
     const id = sessions[0]!.id;
-    expect(eventsOf(id, "request.assembled").map((event) => [event.turn, event.attempt])).toEqual([
+    expect(eventsOf(server, id, "request.assembled").map((event) => [event.turn, event.attempt])).toEqual([
       [1, 1],
       [2, 1],
     ]);
-    expect(eventsOf(id, "tool.result")).toEqual([
+    expect(eventsOf(server, id, "tool.result")).toEqual([
       expect.objectContaining({ callId: call.id, name: "read_file", turn: 1, source: "client" }),
     ]);
-    expect(eventsOf(id, "user.message")).toHaveLength(1);
+    expect(eventsOf(server, id, "user.message")).toHaveLength(1);
   });
 
   it("continues a session named by x-toolscope-session after a restart without adding its history again", async () => {
@@ -82,9 +82,11 @@ describe("capture grouping across a restart", { timeout: 60_000 }, () => {
       .messages.stream({ model: "m", max_tokens: 512, tools: [READ_TOOL], messages }, { headers })
       .finalMessage();
     expect(captureSessions().map((session) => session.id)).toEqual(["named-run"]);
-    expect(eventsOf("named-run", "user.message").map((event) => event.text)).toEqual([QUESTION.content]);
-    expect(eventsOf("named-run", "tool.result")).toHaveLength(1);
-    expect(eventsOf("named-run", "turn.completed").map((event) => event.turn)).toEqual([1, 2]);
+    expect(eventsOf(server, "named-run", "user.message").map((event) => event.text)).toEqual([
+      QUESTION.content,
+    ]);
+    expect(eventsOf(server, "named-run", "tool.result")).toHaveLength(1);
+    expect(eventsOf(server, "named-run", "turn.completed").map((event) => event.turn)).toEqual([1, 2]);
   });
 });
 
@@ -98,7 +100,7 @@ describe("capture of count_tokens", { timeout: 60_000 }, () => {
     const sessions = captureSessions();
     expect(sessions).toHaveLength(1);
     const id = sessions[0]!.id;
-    const [count] = eventsOf(id, "tokens.counted");
+    const [count] = eventsOf(server, id, "tokens.counted");
     expect(count).toMatchObject({
       afterTurn: 1,
       format: "anthropic",
@@ -108,8 +110,8 @@ describe("capture of count_tokens", { timeout: 60_000 }, () => {
       capture: { path: "/v1/messages/count_tokens", upstream: "offline" },
       body: { model: "m", messages: JSON.parse(JSON.stringify(messages)) },
     });
-    expect(eventsOf(id, "request.assembled").map((event) => event.turn)).toEqual([1, 2]);
-    expect(eventsOf(id, "run.started")).toHaveLength(2);
+    expect(eventsOf(server, id, "request.assembled").map((event) => event.turn)).toEqual([1, 2]);
+    expect(eventsOf(server, id, "run.started")).toHaveLength(2);
     const kinds = server.runtime.store.events(id).map((event) => event.kind);
     expect(kinds.indexOf("tokens.counted")).toBeGreaterThan(kinds.indexOf("run.finished"));
   });
@@ -126,15 +128,15 @@ describe("capture of count_tokens", { timeout: 60_000 }, () => {
     const counted = await anthropic.messages.countTokens(body);
     expect(counted.input_tokens).toBeGreaterThan(0);
     const [session] = captureSessions();
-    expect(eventsOf(session!.id, "tokens.counted")).toEqual([
+    expect(eventsOf(server, session!.id, "tokens.counted")).toEqual([
       expect.objectContaining({ afterTurn: 0, inputTokens: counted.input_tokens }),
     ]);
-    expect(eventsOf(session!.id, "run.started")).toEqual([]);
+    expect(eventsOf(server, session!.id, "run.started")).toEqual([]);
     const { thinking: _thinking, ...request } = body;
     await anthropic.messages.create({ ...request, max_tokens: 256 });
     expect(captureSessions()).toHaveLength(1);
-    expect(eventsOf(session!.id, "request.assembled").map((event) => event.turn)).toEqual([1]);
-    expect(eventsOf(session!.id, "user.message")).toHaveLength(1);
+    expect(eventsOf(server, session!.id, "request.assembled").map((event) => event.turn)).toEqual([1]);
+    expect(eventsOf(server, session!.id, "user.message")).toHaveLength(1);
   });
 
   it("continues a session a count opened after a restart: the first request joins it", async () => {
@@ -144,11 +146,11 @@ describe("capture of count_tokens", { timeout: 60_000 }, () => {
     server.restart();
     await client().messages.create({ ...body, max_tokens: 256 });
     expect(captureSessions().map((each) => each.id)).toEqual([session!.id]);
-    expect(eventsOf(session!.id, "request.assembled").map((event) => [event.turn, event.attempt])).toEqual([
-      [1, 1],
-    ]);
-    expect(eventsOf(session!.id, "user.message")).toHaveLength(1);
-    expect(eventsOf(session!.id, "session.configured")).toEqual([]);
+    expect(
+      eventsOf(server, session!.id, "request.assembled").map((event) => [event.turn, event.attempt]),
+    ).toEqual([[1, 1]]);
+    expect(eventsOf(server, session!.id, "user.message")).toHaveLength(1);
+    expect(eventsOf(server, session!.id, "session.configured")).toEqual([]);
   });
 
   it("records a count in the session x-toolscope-session names", async () => {
@@ -159,7 +161,9 @@ describe("capture of count_tokens", { timeout: 60_000 }, () => {
       { headers },
     );
     expect(captureSessions().map((session) => session.id)).toEqual(["counted-run"]);
-    expect(eventsOf("counted-run", "tokens.counted")).toEqual([expect.objectContaining({ afterTurn: 1 })]);
+    expect(eventsOf(server, "counted-run", "tokens.counted")).toEqual([
+      expect.objectContaining({ afterTurn: 1 }),
+    ]);
   });
 
   it("answers a count body the SDK accepts but the reader cannot follow without a 500, and records it", async () => {
@@ -177,6 +181,6 @@ describe("capture of count_tokens", { timeout: 60_000 }, () => {
     });
     expect(response.status).toBeLessThan(500);
     const [session] = captureSessions();
-    expect(eventsOf(session!.id, "tokens.counted")).toHaveLength(1);
+    expect(eventsOf(server, session!.id, "tokens.counted")).toHaveLength(1);
   });
 });

@@ -6,8 +6,13 @@
  */
 import OpenAI from "openai";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { CAPTURE_TOKEN, startCaptureServer, type CaptureServer } from "@/lib/server/testing/capture-server";
-import type { EventOf, TraceEvent } from "@/lib/trace/events";
+import {
+  CAPTURE_TOKEN,
+  type CaptureServer,
+  eventsOf,
+  onlyCaptureSession,
+  startCaptureServer,
+} from "@/lib/server/testing/capture-server";
 
 const READ_TOOL_CHAT: OpenAI.Chat.ChatCompletionTool = {
   type: "function",
@@ -38,16 +43,6 @@ function client(key = CAPTURE_TOKEN) {
   return new OpenAI({ apiKey: key, baseURL: `${server.origin}/capture/openai/v1`, maxRetries: 0 });
 }
 
-function onlySession(): string {
-  const sessions = server.runtime.store.listSessions().filter((session) => session.source === "capture");
-  expect(sessions).toHaveLength(1);
-  return sessions[0]!.id;
-}
-
-function eventsOf<K extends TraceEvent["kind"]>(sessionId: string, kind: K): EventOf<K>[] {
-  return server.runtime.store.events(sessionId).filter((event): event is EventOf<K> => event.kind === kind);
-}
-
 const plain = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
 
 /** Fields the SDK's parse helpers add to what it assembled (never on the wire), at any depth. */
@@ -71,8 +66,8 @@ describe("capture with the OpenAI SDK, Chat Completions", { timeout: 60_000 }, (
     });
     const completion = await stream.finalChatCompletion();
     expect(completion.choices[0]?.finish_reason).toBe("tool_calls");
-    const sessionId = onlySession();
-    const [turn] = eventsOf(sessionId, "turn.completed");
+    const sessionId = onlyCaptureSession(server);
+    const [turn] = eventsOf(server, sessionId, "turn.completed");
     expect(turn?.message).toEqual(dropSdkFields(plain(completion)));
   });
 
@@ -83,8 +78,8 @@ describe("capture with the OpenAI SDK, Chat Completions", { timeout: 60_000 }, (
       tools: [READ_TOOL_CHAT],
       messages: [{ role: "user", content: QUESTION }],
     });
-    const sessionId = onlySession();
-    expect(eventsOf(sessionId, "turn.completed")[0]?.message).toEqual(plain(first));
+    const sessionId = onlyCaptureSession(server);
+    expect(eventsOf(server, sessionId, "turn.completed")[0]?.message).toEqual(plain(first));
     const assistant = first.choices[0]!.message;
     const call = assistant.tool_calls![0]!;
     await openai.chat.completions.create({
@@ -96,8 +91,8 @@ describe("capture with the OpenAI SDK, Chat Completions", { timeout: 60_000 }, (
         { role: "tool", tool_call_id: call.id, content: "- [ ] Write tests" },
       ],
     });
-    expect(onlySession()).toBe(sessionId);
-    expect(eventsOf(sessionId, "tool.result")).toMatchObject([
+    expect(onlyCaptureSession(server)).toBe(sessionId);
+    expect(eventsOf(server, sessionId, "tool.result")).toMatchObject([
       { callId: call.id, name: "read_file", source: "client", content: "- [ ] Write tests" },
     ]);
   });
@@ -111,8 +106,8 @@ describe("capture with the OpenAI SDK, Responses", { timeout: 60_000 }, () => {
       input: QUESTION,
     });
     const response = await stream.finalResponse();
-    const sessionId = onlySession();
-    const [turn] = eventsOf(sessionId, "turn.completed");
+    const sessionId = onlyCaptureSession(server);
+    const [turn] = eventsOf(server, sessionId, "turn.completed");
     expect(turn?.message).toEqual(dropSdkFields(plain(response)));
   });
 
@@ -123,8 +118,8 @@ describe("capture with the OpenAI SDK, Responses", { timeout: 60_000 }, () => {
       tools: [READ_TOOL_RESPONSES],
       input: QUESTION,
     });
-    const sessionId = onlySession();
-    expect(eventsOf(sessionId, "turn.completed")[0]?.message).toEqual(dropSdkFields(plain(first)));
+    const sessionId = onlyCaptureSession(server);
+    expect(eventsOf(server, sessionId, "turn.completed")[0]?.message).toEqual(dropSdkFields(plain(first)));
     const call = first.output.find((item) => item.type === "function_call");
     expect(call?.type).toBe("function_call");
     if (call?.type !== "function_call") return;
@@ -137,8 +132,8 @@ describe("capture with the OpenAI SDK, Responses", { timeout: 60_000 }, () => {
         { type: "function_call_output", call_id: call.call_id, output: "- [ ] Write tests" },
       ],
     });
-    expect(onlySession()).toBe(sessionId);
-    expect(eventsOf(sessionId, "tool.result")).toMatchObject([
+    expect(onlyCaptureSession(server)).toBe(sessionId);
+    expect(eventsOf(server, sessionId, "tool.result")).toMatchObject([
       { callId: call.call_id, name: "read_file", source: "client", content: "- [ ] Write tests" },
     ]);
   });

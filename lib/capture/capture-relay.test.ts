@@ -16,8 +16,13 @@ import {
   toolUseStartFrame,
 } from "@/lib/protocol/testing/anthropic-frames";
 import { writeProviderDefaults } from "@/lib/server/keys";
-import { CAPTURE_TOKEN, startCaptureServer, type CaptureServer } from "@/lib/server/testing/capture-server";
-import type { EventOf, TraceEvent } from "@/lib/trace/events";
+import {
+  CAPTURE_TOKEN,
+  type CaptureServer,
+  eventsOf,
+  onlyCaptureSession,
+  startCaptureServer,
+} from "@/lib/server/testing/capture-server";
 import { projectTranscript } from "@/lib/trace/transcript";
 
 const UPSTREAM_KEY = "sk-ant-upstream-0123456789abcdef";
@@ -65,14 +70,6 @@ const anthropic = () =>
   });
 const REQUEST = { model: "m", max_tokens: 64, messages: [{ role: "user" as const, content: "Read a.md" }] };
 
-function onlySession(): string {
-  const sessions = server.runtime.store.listSessions().filter((session) => session.source === "capture");
-  expect(sessions).toHaveLength(1);
-  return sessions[0]!.id;
-}
-function eventsOf<K extends TraceEvent["kind"]>(sessionId: string, kind: K): EventOf<K>[] {
-  return server.runtime.store.events(sessionId).filter((event): event is EventOf<K> => event.kind === kind);
-}
 function expectValidTranscript(sessionId: string) {
   const view = projectTranscript(server.runtime.store.events(sessionId));
   expect(checkTranscript(view.messages)).toEqual([]);
@@ -108,10 +105,10 @@ describe("the capture relay", { timeout: 60_000 }, () => {
     expect(response.headers.get("request-id")).toBe("req_up");
     const reader = response.body!.getReader();
     const first = await reader.read();
-    const sessionId = onlySession();
+    const sessionId = onlyCaptureSession(server);
     // The client holds the first chunk while the upstream waits: its complete event is in the log already.
     expect(new TextDecoder().decode(first.value)).toBe(chunks[0]);
-    expect(eventsOf(sessionId, "wire.event").map((event) => event.event)).toEqual(["message_start"]);
+    expect(eventsOf(server, sessionId, "wire.event").map((event) => event.event)).toEqual(["message_start"]);
     release();
     let text = new TextDecoder().decode(first.value);
     for (;;) {
@@ -120,15 +117,15 @@ describe("the capture relay", { timeout: 60_000 }, () => {
       text += new TextDecoder().decode(next.value);
     }
     expect(text).toBe(chunks.join(""));
-    expect(eventsOf(sessionId, "wire.event")).toHaveLength(6);
-    expect(eventsOf(sessionId, "turn.completed")[0]?.unified.content).toMatchObject([
+    expect(eventsOf(server, sessionId, "wire.event")).toHaveLength(6);
+    expect(eventsOf(server, sessionId, "turn.completed")[0]?.unified.content).toMatchObject([
       { type: "toolCall", id: "toolu_up", name: "read_file", arguments: { path: "a.md" } },
     ]);
     expect(seen[0]?.url).toBe("/v1/messages?beta=true");
     expect(seen[0]?.headers["x-api-key"]).toBe(UPSTREAM_KEY);
     expect(JSON.stringify(seen[0]?.headers)).not.toContain(CAPTURE_TOKEN);
     expect(seen[0]?.headers["accept-encoding"]).toBe("identity");
-    expect(eventsOf(sessionId, "request.assembled")[0]?.capture?.path).toBe("/v1/messages?beta=true");
+    expect(eventsOf(server, sessionId, "request.assembled")[0]?.capture?.path).toBe("/v1/messages?beta=true");
   });
 
   /**
@@ -186,16 +183,18 @@ describe("the capture relay", { timeout: 60_000 }, () => {
     const first = await reader.read();
     expect(new TextDecoder().decode(first.value)).toBe(chunks[0]);
     expect(batches).toEqual([[0, 1, 2]]);
-    expect(eventsOf(onlySession(), "wire.event").map((event) => event.index)).toEqual([0, 1, 2]);
+    expect(eventsOf(server, onlyCaptureSession(server), "wire.event").map((event) => event.index)).toEqual([
+      0, 1, 2,
+    ]);
     release();
     while (!(await reader.read()).done);
     expect(batches).toEqual([
       [0, 1, 2],
       [3, 4, 5],
     ]);
-    const sessionId = onlySession();
-    await expect.poll(() => eventsOf(sessionId, "run.finished").length).toBe(1);
-    expect(eventsOf(sessionId, "wire.event").map((event) => event.index)).toEqual([0, 1, 2, 3, 4, 5]);
+    const sessionId = onlyCaptureSession(server);
+    await expect.poll(() => eventsOf(server, sessionId, "run.finished").length).toBe(1);
+    expect(eventsOf(server, sessionId, "wire.event").map((event) => event.index)).toEqual([0, 1, 2, 3, 4, 5]);
   });
 
   it("passes on nothing of a chunk the log refused, keeps none of its events, and ends the run failed", async () => {
@@ -215,12 +214,12 @@ describe("the capture relay", { timeout: 60_000 }, () => {
     })();
     await expect(rest).rejects.toThrow();
     expect(text).toBe(chunks[0]);
-    const sessionId = onlySession();
-    await expect.poll(() => eventsOf(sessionId, "run.failed").length).toBe(1);
+    const sessionId = onlyCaptureSession(server);
+    await expect.poll(() => eventsOf(server, sessionId, "run.failed").length).toBe(1);
     expect(batches).toEqual([[0, 1, 2], [3]]);
     // Index 3 was appended with the refused chunk's other events: taken back with them.
-    expect(eventsOf(sessionId, "wire.event").map((event) => event.index)).toEqual([0, 1, 2]);
-    expect(eventsOf(sessionId, "run.failed")[0]?.reason).toContain("the disk is full (test)");
+    expect(eventsOf(server, sessionId, "wire.event").map((event) => event.index)).toEqual([0, 1, 2]);
+    expect(eventsOf(server, sessionId, "run.failed")[0]?.reason).toContain("the disk is full (test)");
     expectValidTranscript(sessionId);
   });
 
@@ -232,11 +231,11 @@ describe("the capture relay", { timeout: 60_000 }, () => {
     };
     const attempt = anthropic().messages.create(REQUEST);
     await expect(attempt).rejects.toMatchObject({ status: 529, error: body });
-    const sessionId = onlySession();
-    expect(eventsOf(sessionId, "wire.error")).toMatchObject([
+    const sessionId = onlyCaptureSession(server);
+    expect(eventsOf(server, sessionId, "wire.error")).toMatchObject([
       { source: "http", status: 529, body: JSON.stringify(body) },
     ]);
-    expect(eventsOf(sessionId, "run.failed")).toHaveLength(1);
+    expect(eventsOf(server, sessionId, "run.failed")).toHaveLength(1);
   });
 
   it("records a repeat of an unanswered request as the next attempt of the same turn", async () => {
@@ -254,15 +253,15 @@ describe("the capture relay", { timeout: 60_000 }, () => {
     };
     await expect(anthropic().messages.create(REQUEST)).rejects.toMatchObject({ status: 529 });
     await anthropic().messages.stream(REQUEST).finalMessage();
-    const sessionId = onlySession();
-    const requests = eventsOf(sessionId, "request.assembled");
+    const sessionId = onlyCaptureSession(server);
+    const requests = eventsOf(server, sessionId, "request.assembled");
     expect(requests.map((event) => [event.turn, event.attempt])).toEqual([
       [1, 1],
       [1, 2],
     ]);
-    expect(eventsOf(sessionId, "turn.completed").map((event) => [event.turn, event.attempt])).toEqual([
-      [1, 2],
-    ]);
+    expect(eventsOf(server, sessionId, "turn.completed").map((event) => [event.turn, event.attempt])).toEqual(
+      [[1, 2]],
+    );
   });
 
   it("records an upstream that cuts its stream as cut: wire.error, a cut turn, its call answered interrupted", async () => {
@@ -275,13 +274,13 @@ describe("the capture relay", { timeout: 60_000 }, () => {
       .messages.stream({ ...REQUEST })
       .finalMessage();
     await expect(attempt).rejects.toThrow();
-    const sessionId = onlySession();
-    await expect.poll(() => eventsOf(sessionId, "run.failed").length).toBe(1);
-    expect(eventsOf(sessionId, "wire.error")[0]).toMatchObject({ source: "transport" });
-    expect(eventsOf(sessionId, "turn.completed")).toMatchObject([
+    const sessionId = onlyCaptureSession(server);
+    await expect.poll(() => eventsOf(server, sessionId, "run.failed").length).toBe(1);
+    expect(eventsOf(server, sessionId, "wire.error")[0]).toMatchObject({ source: "transport" });
+    expect(eventsOf(server, sessionId, "turn.completed")).toMatchObject([
       { cut: true, stopReason: { unified: "other" } },
     ]);
-    expect(eventsOf(sessionId, "run.failed")[0]?.syntheticResults).toMatchObject([
+    expect(eventsOf(server, sessionId, "run.failed")[0]?.syntheticResults).toMatchObject([
       { toolCallId: "toolu_up", errorKind: "interrupted" },
     ]);
     expectValidTranscript(sessionId);
@@ -300,9 +299,9 @@ describe("the capture relay", { timeout: 60_000 }, () => {
     await reader.read();
     await reader.cancel();
     await closed;
-    const sessionId = onlySession();
-    await expect.poll(() => eventsOf(sessionId, "run.interrupted").length).toBe(1);
-    expect(eventsOf(sessionId, "turn.completed")).toMatchObject([{ cut: true }]);
+    const sessionId = onlyCaptureSession(server);
+    await expect.poll(() => eventsOf(server, sessionId, "run.interrupted").length).toBe(1);
+    expect(eventsOf(server, sessionId, "turn.completed")).toMatchObject([{ cut: true }]);
     expectValidTranscript(sessionId);
   });
 

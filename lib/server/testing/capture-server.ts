@@ -13,8 +13,9 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import type { AddressInfo } from "node:net";
 import { NextRequest } from "next/server";
-import { vi } from "vitest";
+import { expect, vi } from "vitest";
 import type { Runtime } from "@/lib/agent/runtime";
+import type { EventOf, TraceEvent } from "@/lib/trace/events";
 import { systemClock } from "@/lib/clock/system-clock";
 import { proxy } from "@/proxy";
 import { loadServerConfig, resetServerConfigCache } from "@/lib/server/config";
@@ -181,4 +182,20 @@ export async function startCaptureServer(
 
 function readVia(): CaptureVia {
   return process.env.TOOLSCOPE_TEST_CAPTURE_VIA === "next" ? "next" : "node";
+}
+
+/** The id of the one capture session `server` recorded; fails the test when there is not exactly one. */
+export function onlyCaptureSession(server: CaptureServer): string {
+  const sessions = server.runtime.store.listSessions().filter((session) => session.source === "capture");
+  expect(sessions).toHaveLength(1);
+  return sessions[0]!.id;
+}
+
+/** The events of `kind` in a session of `server`'s log, in order. */
+export function eventsOf<K extends TraceEvent["kind"]>(
+  server: CaptureServer,
+  sessionId: string,
+  kind: K,
+): EventOf<K>[] {
+  return server.runtime.store.events(sessionId).filter((event): event is EventOf<K> => event.kind === kind);
 }

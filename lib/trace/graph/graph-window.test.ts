@@ -3,9 +3,8 @@ import type { NewEvent, TraceEvent } from "../events";
 import { buildLog, completed, requested, stage, wireEvents } from "./testing/graph-log";
 import { sessionCreated, toolResult } from "@/lib/trace/testing/build-log";
 import { chooseGraphWindow } from "./graph-window";
-import { createRunGraphProjector } from "./projector";
 import { createWindowProjector } from "./window-projector";
-import type { RunGraph } from "./types";
+import { counting, expectWindowsAgree } from "./testing/windows";
 
 const tool = (name: string) => ({ name, description: name, input_schema: { type: "object" } });
 
@@ -74,14 +73,6 @@ function buildLongLog(runs: number): TraceEvent[] {
   return buildLog(events);
 }
 
-/** The whole fold's nodes of the window's turns, and its edges into them. */
-function restrictTo(full: RunGraph, window: RunGraph): RunGraph {
-  const firstTurn = window.nodes[0]!.turn;
-  const nodes = full.nodes.filter((node) => node.turn >= firstTurn);
-  const ids = new Set(nodes.map((node) => node.id));
-  return { nodes, edges: full.edges.filter((edge) => ids.has(edge.target)) };
-}
-
 describe("the graph of a window of a long log", () => {
   const events = buildLongLog(60);
 
@@ -98,21 +89,8 @@ describe("the graph of a window of a long log", () => {
   });
 
   it("gives every turn in the window the nodes and edges the whole log's fold gives it, at every cursor", () => {
-    const projector = createWindowProjector({ size: 128 });
-    const whole = createRunGraphProjector();
-    let windowed = 0;
-    for (let count = 1; count <= events.length; count++) {
-      const upTo = events[count - 1]!.seq;
-      const { graph, skipped } = projector.project(events, upTo);
-      const full = whole.project(events, upTo);
-      if (skipped === 0) {
-        expect(graph).toEqual(full);
-        continue;
-      }
-      windowed++;
-      expect(graph.nodes.length).toBeGreaterThan(0);
-      expect(graph).toEqual(restrictTo(full, graph));
-    }
+    const windows = createWindowProjector({ size: 128 });
+    const windowed = expectWindowsAgree(events, windows, counting(1, events.length));
     expect(windowed).toBeGreaterThan(events.length / 2);
   });
 
