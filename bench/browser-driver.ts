@@ -1,10 +1,10 @@
 /** What the browser benchmark does in Chromium: open the session, jump on the timeline, wait for quiet. */
 import fs from "node:fs";
-import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { chromium, errors, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { BENCH_BASE } from "./app-server";
 import { readPageMarks, readSessionFetch } from "./browser-page";
 import { profileInPage } from "./browser-profile";
-import { reportProgress } from "./results";
+import { reportProgress, summarize, type Summary } from "./results";
 
 /** Far-apart points on the timeline, so every jump changes the transcript. */
 const JUMP_POINTS = [
@@ -33,9 +33,10 @@ export function launchChromium(): Promise<Browser> {
  * `requestIdleCallback` ran at once. Returns the page time (ms since navigation) of the first
  * of them — the main thread was idle by then, give or take 300 ms.
  */
-export async function waitForQuiet(page: Page): Promise<number> {
+export async function waitForQuiet(page: Page, limitMs = 120_000): Promise<number> {
   let firstCalm: number | null = null;
-  for (let calm = 0; calm < 2;) {
+  const until = Date.now() + limitMs;
+  for (let calm = 0; calm < 2 && Date.now() < until;) {
     await page.waitForTimeout(300);
     const started = Date.now();
     const at = await page.evaluate(
@@ -48,7 +49,8 @@ export async function waitForQuiet(page: Page): Promise<number> {
     calm = quick ? calm + 1 : 0;
     firstCalm = quick ? (firstCalm ?? at) : null;
   }
-  return firstCalm!;
+  // Never calm within the limit: the page time now, as a busy page's idle point.
+  return firstCalm ?? (await page.evaluate(() => performance.now()));
 }
 
 /** Waits for the first transcript paint the init script records. */
@@ -122,32 +124,56 @@ export async function profileOpenAndJump(context: BrowserContext, id: string) {
 /** How a jump was made: a click on a tick of the track, or a key on the focused cursor. */
 export type JumpKind = "click" | "End" | "PageUp";
 
+/** The jumps made, by kind; `stalled` names the one that did not settle in time (none were made after it). */
+export interface TimelineJumps {
+  samples: Record<JumpKind, number[]>;
+  stalled: string | null;
+}
+
 /**
  * A person's jumps: a click on the track at each of `rounds` far-apart points, then PageUp on the
  * cursor (ten events on), then End (back to live). Each is timed from its input event to every
  * pane showing the new cursor, painted; the page is let go quiet in between (the URL follows
- * the cursor 250 ms later, a navigation). Returns the samples by kind.
+ * the cursor 250 ms later, a navigation). A jump whose input or panes take longer than `timeout`
+ * ends the series and is reported as stalled, so the bench always finishes and says so.
  */
-export async function jumpTimeline(
-  page: Page,
-  rounds: number,
-  timeout = 60_000,
-): Promise<Record<JumpKind, number[]>> {
+export async function jumpTimeline(page: Page, rounds: number, timeout = 60_000): Promise<TimelineJumps> {
+  page.setDefaultTimeout(timeout);
   const box = (await page.getByTestId("timeline").boundingBox())!;
   const cursor = page.getByTestId("timeline-cursor");
   const samples: Record<JumpKind, number[]> = { click: [], End: [], PageUp: [] };
-  const timed = async (kind: JumpKind, act: () => Promise<void>) => {
-    await act();
-    await waitForJump(page, timeout);
+  let made = 0;
+  /** Whether the jump settled; a timeout names it in `stalled` instead of throwing. */
+  const timed = async (kind: JumpKind, act: () => Promise<void>): Promise<boolean> => {
+    made++;
+    try {
+      await act();
+      await waitForJump(page, timeout);
+    } catch (error) {
+      if (!(error instanceof errors.TimeoutError)) throw error;
+      stalled = `jump ${made} (${kind}) did not settle in ${timeout / 1000} s: ${error.message.split("\n")[0]}`;
+      reportProgress(`browser: ${stalled}`);
+      return false;
+    }
     samples[kind].push((await page.evaluate(readPageMarks)).jumpMs!);
     await waitForQuiet(page);
+    return true;
   };
+  let stalled: string | null = null;
   for (const point of JUMP_POINTS.slice(0, rounds)) {
-    await timed("click", () => page.mouse.click(box.x + box.width * point, box.y + box.height / 2));
-    await timed("PageUp", () => cursor.press("PageUp"));
-    await timed("End", () => cursor.press("End"));
+    const settled =
+      (await timed("click", () => page.mouse.click(box.x + box.width * point, box.y + box.height / 2))) &&
+      (await timed("PageUp", () => cursor.press("PageUp"))) &&
+      (await timed("End", () => cursor.press("End")));
+    if (!settled) break;
   }
-  return samples;
+  return { samples, stalled };
+}
+
+/** The jumps' figures; NaN (`null` in results.json) where none of them settled. */
+export function summarizeJumps(samples: readonly number[]): Summary {
+  if (samples.length > 0) return summarize(samples);
+  return { median: NaN, p95: NaN, p99: NaN, min: NaN, max: NaN, count: 0 };
 }
 
 async function waitForJump(page: Page, timeout = 60_000): Promise<void> {
