@@ -1,8 +1,7 @@
 import { performance } from "node:perf_hooks";
 import { it } from "vitest";
-import { createCheckpointedFold } from "@/lib/trace/checkpoints";
 import { createRunGraphProjector } from "@/lib/trace/graph/projector";
-import { EMPTY_TRANSCRIPT, projectTranscript, reduceTranscript } from "@/lib/trace/transcript";
+import { createTranscriptFold, projectTranscript } from "@/lib/trace/transcript";
 import { growEvents, recordRealSession } from "./long-session";
 import { recordSection, reportProgress, roundTo, summarize } from "./results";
 
@@ -29,11 +28,7 @@ function measureJumps(size: number, project: (seq: number) => void) {
 it("projection of any seq of a 10,000-event session", async () => {
   reportProgress("projection: recording a real session and growing it to 10,000 events");
   const events = growEvents((await recordRealSession()).events, SIZE);
-  const transcripts = createCheckpointedFold({
-    reduce: reduceTranscript,
-    initial: EMPTY_TRANSCRIPT,
-    interval: 64,
-  });
+  const transcripts = createTranscriptFold();
   const firstFold = performance.now();
   transcripts.stateAt(events, events.length);
   const firstFoldMs = performance.now() - firstFold;

@@ -5,9 +5,9 @@ import type { SessionConfig } from "@/lib/trace/config";
 import type { TraceEvent } from "@/lib/trace/events";
 import { reduceSessionConfig } from "@/lib/trace/session-config";
 import { INITIAL_RUN_STATE, reduceRunState } from "@/lib/trace/status";
-import { EMPTY_TRANSCRIPT, reduceTranscript } from "@/lib/trace/transcript";
+import { createTranscriptFold } from "@/lib/trace/transcript";
 
-/** Keep a fold state every this many events: any seq costs at most 63 reducer steps. */
+/** Keep the run and config states every this many events: any seq costs at most 63 reducer steps. */
 const INTERVAL = 64;
 
 /**
@@ -18,11 +18,7 @@ const INTERVAL = 64;
 export function useProjections(events: readonly TraceEvent[], seq: number) {
   const folds = useMemo(
     () => ({
-      transcript: createCheckpointedFold({
-        reduce: reduceTranscript,
-        initial: EMPTY_TRANSCRIPT,
-        interval: INTERVAL,
-      }),
+      transcript: createTranscriptFold(),
       run: createCheckpointedFold({ reduce: reduceRunState, initial: INITIAL_RUN_STATE, interval: INTERVAL }),
       config: createCheckpointedFold<TraceEvent, SessionConfig | null>({
         reduce: reduceSessionConfig,

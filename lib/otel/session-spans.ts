@@ -8,7 +8,6 @@
  */
 import { assertNever } from "@/lib/protocol/unified";
 import type { EventOf, TraceEvent } from "@/lib/trace/events";
-import { reduceTranscript } from "@/lib/trace/transcript";
 import { toFinishReason, toSemconvMessages, toSystemInstructions, toToolDefinitions } from "./messages";
 import {
   createMapState,
@@ -116,9 +115,10 @@ function onRequestAssembled(state: MapState, event: EventOf<"request.assembled">
     "gen_ai.request.stream": body.stream === true ? true : undefined,
   });
   if (state.options.captureContent) {
-    span.attributes["gen_ai.input.messages"] = json(toSemconvMessages(state.view.messages));
-    span.attributes["gen_ai.system_instructions"] = json(toSystemInstructions(state.view.system));
-    span.attributes["gen_ai.tool.definitions"] = json(toToolDefinitions(state.view.tools));
+    const view = state.transcript.view();
+    span.attributes["gen_ai.input.messages"] = json(toSemconvMessages(view.messages));
+    span.attributes["gen_ai.system_instructions"] = json(toSystemInstructions(view.system));
+    span.attributes["gen_ai.tool.definitions"] = json(toToolDefinitions(view.tools));
   }
   state.chats.set(`${event.turn}/${event.attempt}`, span);
   state.turnChats.set(event.turn, span);
@@ -289,7 +289,7 @@ export function createSpanMapper(options: SpanOptions): SpanMapper {
       if (kind.startsWith("mcp.")) onMcpEvent(state, event as unknown as Parameters<typeof onMcpEvent>[1]);
       else if (KNOWN_KINDS.has(kind)) {
         mapEvent(state, event);
-        state.view = reduceTranscript(state.view, event);
+        state.transcript.apply(event);
       }
     },
     spans: () => state.spans,

@@ -1,6 +1,6 @@
 /** The state the span mapping folds the log into, and the helpers that open and end spans. */
 import type { ProviderConfig, ToolDefinition } from "@/lib/trace/config";
-import { EMPTY_TRANSCRIPT, type TranscriptView } from "@/lib/trace/transcript";
+import { EMPTY_TRANSCRIPT, TranscriptBuilder } from "@/lib/trace/transcript";
 import { spanIdFor, traceIdFor } from "./ids";
 import type { Attributes, SpanKindName, SpanOptions, SpanRecord } from "./types";
 
@@ -22,8 +22,8 @@ export interface MapState {
   options: SpanOptions;
   /** Every span, in the order it was opened. */
   spans: SpanRecord[];
-  /** The transcript so far: what each request sent. */
-  view: TranscriptView;
+  /** The transcript so far (what each request sent), folded in place. */
+  transcript: TranscriptBuilder;
   provider: ProviderConfig | null;
   tools: ToolDefinition[];
   run: SpanRecord | null;
@@ -47,7 +47,7 @@ export function createMapState(options: SpanOptions): MapState {
     sessionId: "",
     options,
     spans: [],
-    view: EMPTY_TRANSCRIPT,
+    transcript: new TranscriptBuilder(EMPTY_TRANSCRIPT),
     provider: null,
     tools: [],
     run: null,

@@ -7,13 +7,34 @@
  * Generic over the reducer: the transcript, the run status and the stream scrubber all use it.
  */
 
-export interface CheckpointOptions<T, S> {
-  /** One pure step of the fold; must not mutate `state`. */
-  reduce: (state: S, item: T) => S;
+/** A run of fold steps from one state, done in place (e.g. a `TranscriptBuilder`). */
+export interface Stepper<T, S> {
+  step(item: T): void;
+  /** The state so far: never changed by later steps, the same object while no step changed it. */
+  state(): S;
+}
+
+export type CheckpointOptions<T, S> = {
   /** The state before any item. */
   initial: S;
   /** Keep the state every this many items (K, at least 1). */
   interval: number;
+} & (
+  | {
+      /** One pure step of the fold; must not mutate `state`. */
+      reduce: (state: S, item: T) => S;
+    }
+  | {
+      /** Steps from `state` in place, for a state that is costly to copy at every step. */
+      stepFrom: (state: S) => Stepper<T, S>;
+    }
+);
+
+function reducerStepper<T, S>(reduce: (state: S, item: T) => S): (state: S) => Stepper<T, S> {
+  return (initial) => {
+    let state = initial;
+    return { step: (item) => void (state = reduce(state, item)), state: () => state };
+  };
 }
 
 export interface CheckpointedFold<T, S> {
@@ -30,7 +51,8 @@ export interface CheckpointedFold<T, S> {
 
 /** Creates an empty checkpointed fold; checkpoints are filled lazily as prefixes are asked for. */
 export function createCheckpointedFold<T, S>(options: CheckpointOptions<T, S>): CheckpointedFold<T, S> {
-  const { reduce, initial } = options;
+  const { initial } = options;
+  const stepFrom = "stepFrom" in options ? options.stepFrom : reducerStepper(options.reduce);
   const interval = Math.max(1, Math.floor(options.interval));
   /** `states[i]`: the state after `i * interval` items; `anchors[i]`: the item it ended on. */
   const states: S[] = [initial];
@@ -52,17 +74,18 @@ export function createCheckpointedFold<T, S>(options: CheckpointOptions<T, S>): 
       const slot = Math.floor(target / interval);
       dropStale(items, slot);
       const from = Math.min(slot, states.length - 1);
-      let state = states[from] as S;
       let position = from * interval;
+      if (position === target) return states[from] as S;
+      const stepper = stepFrom(states[from] as S);
       while (position < target) {
-        state = reduce(state, items[position]!);
+        stepper.step(items[position]!);
         position++;
         if (position % interval === 0 && position / interval === states.length) {
-          states.push(state);
+          states.push(stepper.state());
           anchors.push(items[position - 1]);
         }
       }
-      return state;
+      return stepper.state();
     },
     size: () => states.length,
   };
