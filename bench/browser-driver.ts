@@ -85,13 +85,13 @@ export async function openSession(page: Page, id: string) {
 }
 
 /** `--profile`: one more open, then one jump, each under the profiler and a trace. */
-export async function profileOpenAndJump(context: BrowserContext, id: string) {
+export async function profileOpenAndJump(context: BrowserContext, id: string, prefix = "") {
   reportProgress("browser: profiling an open (until the page is quiet) and a jump");
   const page = await context.newPage();
   let quietAt = 0;
   const open = await profileInPage(
     page,
-    "open",
+    `${prefix}open`,
     async () => {
       await page.goto(`${BENCH_BASE}/sessions/${id}`, { waitUntil: "commit" });
       await waitForFirstPaint(page);
@@ -105,7 +105,7 @@ export async function profileOpenAndJump(context: BrowserContext, id: string) {
   const box = (await page.getByTestId("timeline").boundingBox())!;
   const jump = await profileInPage(
     page,
-    "jump",
+    `${prefix}jump`,
     async () => {
       await page.mouse.click(box.x + box.width * 0.3, box.y + box.height / 2);
       await waitForJump(page);

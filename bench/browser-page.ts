@@ -170,18 +170,23 @@ export function readSessionFetch(): {
   responseEnd: number;
   encodedBytes: number;
   decodedBytes: number;
+  requests: number;
 } | null {
-  const entry = performance
-    .getEntriesByType("resource")
-    .find((resource) => /\/api\/sessions\/[^/]+$/.test(new URL(resource.name).pathname)) as
-    PerformanceResourceTiming | undefined;
-  return entry
-    ? {
-        startTime: entry.startTime,
-        responseStart: entry.responseStart,
-        responseEnd: entry.responseEnd,
-        encodedBytes: entry.encodedBodySize,
-        decodedBytes: entry.decodedBodySize,
-      }
-    : null;
+  // The log is read in pages: the session's GET, then `/events?limit=` pages (none for a short log).
+  const entries = performance.getEntriesByType("resource").filter((resource) => {
+    const url = new URL(resource.name);
+    return (
+      /\/api\/sessions\/[^/]+$/.test(url.pathname) ||
+      (/\/api\/sessions\/[^/]+\/events$/.test(url.pathname) && url.searchParams.has("limit"))
+    );
+  }) as PerformanceResourceTiming[];
+  if (entries.length === 0) return null;
+  return {
+    startTime: Math.min(...entries.map((entry) => entry.startTime)),
+    responseStart: Math.min(...entries.map((entry) => entry.responseStart)),
+    responseEnd: Math.max(...entries.map((entry) => entry.responseEnd)),
+    encodedBytes: entries.reduce((sum, entry) => sum + entry.encodedBodySize, 0),
+    decodedBytes: entries.reduce((sum, entry) => sum + entry.decodedBodySize, 0),
+    requests: entries.length,
+  };
 }

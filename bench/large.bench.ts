@@ -6,6 +6,7 @@ import { createServerRuntime } from "@/lib/server/runtime";
 import { BENCH_BASE, BENCH_TOKEN, startAppServer } from "./app-server";
 import {
   jumpTimeline,
+  profileOpenAndJump,
   summarizeJumps,
   launchChromium,
   waitForFirstPaint,
@@ -14,7 +15,7 @@ import {
 } from "./browser-driver";
 import { installPageMarks, readPageMarks, readSessionFetch } from "./browser-page";
 import { growExport, recordRealSession } from "./long-session";
-import { recordSection, reportProgress, roundTo } from "./results";
+import { isProfiling, recordSection, reportProgress, roundTo } from "./results";
 
 /**
  * A 100,000-event session (a long agent run, or a captured day of traffic) in headless Chromium
@@ -80,6 +81,7 @@ it(`headless Chromium: a ${SIZE.toLocaleString("en")}-event session`, async () =
     const heapJumps = (await cdp.send("Runtime.getHeapUsage")) as { usedSize: number };
     const heapMb = roundTo(Math.max(heapOpen.usedSize, heapJumps.usedSize) / 2 ** 20, 0);
     const afterOpen = readServerMemory(server.child.pid!);
+    const profile = isProfiling() ? await profileOpenAndJump(context, id, "large-") : undefined;
     await context.close();
 
     const events = grown.events.length.toLocaleString("en");
@@ -139,6 +141,7 @@ it(`headless Chromium: a ${SIZE.toLocaleString("en")}-event session`, async () =
           "Latest turn = navigation start → the first painted frame in which the transcript pane's data-seq and the graph pane's data-up-to equal the cursor's and the transcript's last message is in view.",
           "Jumps as in the browser part; heap = CDP Runtime.getHeapUsage usedSize; RSS = /proc of scripts/server.mjs (VmRSS, VmHWM for the peak).",
         ],
+        profile,
       },
     );
   } finally {

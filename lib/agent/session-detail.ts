@@ -5,6 +5,7 @@ import type { SessionConfig } from "@/lib/trace/config";
 import type { TraceEvent } from "@/lib/trace/events";
 import { isMcpTrusted } from "@/lib/trace/mcp-trust";
 import { projectSessionConfig } from "@/lib/trace/session-config";
+import { readEventPage, type EventPageQuery, type EventTextPage } from "./event-page";
 import { refuse, succeed, type Outcome } from "./outcome";
 import { countSentLessonMessages } from "./lesson-messages";
 import type { Runtime } from "./runtime";
@@ -103,6 +104,22 @@ export function readSessionDetailPages(runtime: Runtime, id: string): Outcome<Se
     session: { ...row, provider, system, tools, policy, breakpoints, lesson, ...mcp },
     pages: pages(),
   });
+}
+
+/**
+ * `GET /api/sessions/:id?after=&limit=&through=`: the session as {@link readSessionDetailPages}
+ * gives it, with one page of its log as {@link readEventPage} reads it.
+ */
+export function readSessionDetailPage(
+  runtime: Runtime,
+  id: string,
+  query: EventPageQuery,
+): Outcome<{ session: SessionDetail["session"] } & EventTextPage> {
+  const detail = readSessionDetailPages(runtime, id);
+  if (!detail.ok) return detail;
+  const page = readEventPage(runtime, id, query);
+  if (!page.ok) return page;
+  return succeed({ session: detail.value.session, ...page.value });
 }
 
 /** The scripted messages `events` shows as sent, of the lesson's; `null` for no (known) lesson. */

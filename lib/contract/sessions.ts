@@ -120,6 +120,22 @@ export type SessionView = Static<typeof SessionView>;
 export const SessionDetail = Type.Object({ session: SessionView, events: TraceEvents }, closed);
 export type SessionDetail = Static<typeof SessionDetail>;
 
+/**
+ * `200` of `GET /api/sessions/:id?after=&limit=&through=` (with `limit`): the session and one page
+ * of its log, as `GET /api/sessions/:id/events?limit=` pages it (`lastSeq`, `nextAfter`), so a
+ * long log is read in pages, each parsed while the next is on its way.
+ */
+export const SessionDetailPage = Type.Object(
+  {
+    session: SessionView,
+    lastSeq: Type.Integer({ minimum: -1 }),
+    nextAfter: Type.Optional(Type.Integer({ minimum: -1 })),
+    events: TraceEvents,
+  },
+  closed,
+);
+export type SessionDetailPage = Static<typeof SessionDetailPage>;
+
 /** `201` of `POST /api/sessions`, `POST /api/sessions/:id/fork`. */
 export const CreatedSession = Type.Object({ id: Type.String({ minLength: 1 }) }, closed);
 export type CreatedSession = Static<typeof CreatedSession>;

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { preload } from "react-dom";
+import { firstPageUrl } from "@/components/data/load-session";
 import { SessionScreen } from "@/components/session/session-screen";
 
 interface SessionPageProps {
@@ -23,8 +24,8 @@ function readSeq(value: string | string[] | undefined): number | null {
 export default async function SessionPage({ params, searchParams }: SessionPageProps) {
   const { id } = await params;
   const { seq } = await searchParams;
-  // The log is the page's one big download: the browser starts it with the document, beside the
-  // scripts, instead of after hydration (the page's own GET of the same URL takes this response).
-  preload(`/api/sessions/${encodeURIComponent(id)}`, { as: "fetch", crossOrigin: "anonymous" });
+  // The log is the page's one big download: the browser starts its first page with the document,
+  // beside the scripts, instead of after hydration (the page's own GET of it takes this response).
+  preload(firstPageUrl(id), { as: "fetch", crossOrigin: "anonymous" });
   return <SessionScreen key={id} id={id} initialSeq={readSeq(seq)} />;
 }

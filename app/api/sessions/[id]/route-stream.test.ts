@@ -21,8 +21,11 @@ afterEach(() => {
   test.close();
 });
 
-async function served(id: string): Promise<{ status: number; body: unknown; type: string | null }> {
-  const response = await GET(new Request(`http://127.0.0.1/api/sessions/${id}`), {
+async function served(
+  id: string,
+  query = "",
+): Promise<{ status: number; body: unknown; type: string | null }> {
+  const response = await GET(new Request(`http://127.0.0.1/api/sessions/${id}${query}`), {
     params: Promise.resolve({ id }),
   });
   return { status: response.status, body: await response.json(), type: response.headers.get("content-type") };
@@ -66,5 +69,48 @@ describe("GET /api/sessions/:id, streamed", () => {
     const answer = await served("no-such-session");
     expect(answer.status).toBe(404);
     expect(answer.body).toMatchObject({ error: expect.stringContaining("no-such-session") });
+  });
+});
+
+describe("GET /api/sessions/:id?after=&limit=&through=, the session and one page of its log", () => {
+  type Page = { session: unknown; lastSeq: number; nextAfter?: number; events: { seq: number }[] };
+
+  it("pages the log as the events route does; the pages together are the whole detail's log", async () => {
+    const id = test.create({ kind: "offline" });
+    await test.send(id, "What is in notes/todo.md?");
+    const whole = expected(id) as { session: unknown; events: unknown[] };
+    const lastSeq = whole.events.length - 1;
+    const events: unknown[] = [];
+    for (let after: number | undefined = -1; after !== undefined;) {
+      const answer = await served(id, `?after=${after}&limit=7`);
+      expect(answer.status).toBe(200);
+      const page = answer.body as Page;
+      expect(page.session).toEqual(whole.session);
+      expect(page.lastSeq).toBe(lastSeq);
+      expect(page.events.length).toBeLessThanOrEqual(7);
+      events.push(...page.events);
+      after = page.nextAfter;
+    }
+    expect(events).toEqual(whole.events);
+    const range = (await served(id, "?after=2&limit=50&through=5")).body as Page;
+    expect(range.events.map((event) => event.seq)).toEqual([3, 4, 5]);
+    expect(range.nextAfter).toBeUndefined();
+    expect(((await served(id, "?limit=2")).body as Page).nextAfter).toBe(1);
+  });
+
+  it("answers 400 naming a malformed parameter, 404 for an unknown session", async () => {
+    const id = test.create({ kind: "offline" });
+    for (const [query, path] of [
+      ["?limit=0", "limit"],
+      ["?limit=5001", "limit"],
+      ["?limit=x", "limit"],
+      ["?limit=5&after=-2", "after"],
+      ["?limit=5&through=1.5", "through"],
+    ] as const) {
+      const answer = await served(id, query);
+      expect(answer.status, query).toBe(400);
+      expect(answer.body, query).toMatchObject({ path });
+    }
+    expect((await served("no-such-session", "?limit=5")).status).toBe(404);
   });
 });
