@@ -1,13 +1,12 @@
 import { useCallback, useMemo, useState } from "react";
 import { countEventsThrough } from "@/lib/trace/checkpoints";
 import type { TraceEvent } from "@/lib/trace/events";
+import { createStreamIndexer } from "@/lib/trace/stream-index";
 import {
   createStreamScrubber,
+  describeWireEvents,
   filterStreamRows,
   listRowTypes,
-  listStreamTurns,
-  selectStreamFormat,
-  selectStreamRows,
   type ScrubState,
   type StreamRow,
 } from "@/lib/trace/stream-view";
@@ -46,13 +45,15 @@ export function useStreamView(events: readonly TraceEvent[], upTo: number): Stre
   const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set());
   const [selection, setSelection] = useState<{ turn: number; position: number } | null>(null);
 
-  const turns = useMemo(() => listStreamTurns(events, upTo), [events, upTo]);
+  const indexer = useMemo(() => createStreamIndexer(), []);
+  const index = useMemo(() => indexer.update(events), [indexer, events]);
+  const turns = useMemo(() => index.turnsThrough(upTo), [index, upTo]);
   const turn = pickedTurn !== null && turns.includes(pickedTurn) ? pickedTurn : (turns.at(-1) ?? null);
-  const allRows = useMemo(() => (turn === null ? [] : selectStreamRows(events, turn)), [events, turn]);
-  const format = useMemo(
-    () => (turn === null ? "anthropic" : selectStreamFormat(events, turn)),
-    [events, turn],
+  const allRows = useMemo(
+    () => (turn === null ? [] : describeWireEvents(index.wireEvents(turn))),
+    [index, turn],
   );
+  const format = useMemo(() => (turn === null ? "anthropic" : index.format(turn)), [index, turn]);
   const scrubber = useMemo(() => createStreamScrubber(allRows, { format }), [allRows, format]);
   const rows = useMemo(() => allRows.slice(0, countEventsThrough(allRows, upTo)), [allRows, upTo]);
   const visible = useMemo(() => filterStreamRows(rows, hidden), [rows, hidden]);

@@ -49,12 +49,17 @@ export function listStreamTurns(events: readonly TraceEvent[], upTo = Infinity):
 
 /** The rows of one turn's wire events, as of `upTo` (inclusive). */
 export function selectStreamRows(events: readonly TraceEvent[], turn: number, upTo = Infinity): StreamRow[] {
-  const rows: StreamRow[] = [];
+  const wire: WireEvent[] = [];
   for (const event of events) {
     if (event.seq > upTo) break;
-    if (event.kind === "wire.event" && event.turn === turn) rows.push(describeWireEvent(event, rows.length));
+    if (event.kind === "wire.event" && event.turn === turn) wire.push(event);
   }
-  return rows;
+  return describeWireEvents(wire);
+}
+
+/** One turn's wire events as rows, in order. */
+export function describeWireEvents(wire: readonly WireEvent[]): StreamRow[] {
+  return wire.map(describeWireEvent);
 }
 
 /**
@@ -67,6 +72,11 @@ export function selectStreamFormat(events: readonly TraceEvent[], turn: number):
     if (event.kind === "request.assembled" && event.turn === turn) return event.format;
     if (event.kind === "wire.event" && event.turn === turn && !first) first = event;
   }
+  return formatOfFirstWireEvent(first);
+}
+
+/** A turn's format read from its first wire event (see {@link selectStreamFormat}). */
+export function formatOfFirstWireEvent(first: WireEvent | undefined): WireFormat {
   if (first?.event === null) return "openai-chat";
   if (first?.event?.startsWith("response.")) return "openai-responses";
   return "anthropic";
