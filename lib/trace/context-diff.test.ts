@@ -248,4 +248,23 @@ describe("projectContextDiffs", () => {
     const log = buildLog([request(1, 1, first), completed(1, 1, 5), request(1, 2, first)]);
     expect(projectContextDiffs(log)[0]!.cache).toBeNull();
   });
+
+  it("diffs a request once while it follows the same one, again when what it follows changes", () => {
+    const third = { ...second, messages: [...second.messages, { role: "user", content: "more" }] };
+    const log = buildLog([
+      request(1, 1, first),
+      request(2, 1, second),
+      request(3, 1, third),
+      request(2, 2, first),
+    ]);
+    const early = projectContextDiffs(log, 2);
+    const again = projectContextDiffs(log, 2);
+    expect(again.map((t) => t.diff)).toEqual(early.map((t) => t.diff));
+    early.forEach((turn, index) => expect(again[index]!.diff).toBe(turn.diff));
+    // Once turn 2's last request is its second attempt, turn 3 is compared with that one.
+    const late = projectContextDiffs(log);
+    expect(late[2]!.previous).toBe(log[3]);
+    expect(late[2]!.diff).toEqual(diffContext(first, third));
+    expect(late[2]!.diff).not.toBe(early[2]!.diff);
+  });
 });

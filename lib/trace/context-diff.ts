@@ -281,6 +281,21 @@ export interface TurnContext {
   cache: CacheReport | null;
 }
 
+/**
+ * Each request's diff against the one before it, by the request event (events are immutable, so
+ * a diff stays right while its request follows the same previous one): a jump does not diff
+ * every turn of a long session again.
+ */
+const diffs = new WeakMap<RequestAssembled, { previous: RequestAssembled | null; diff: ContextDiff }>();
+
+function diffAfter(previous: RequestAssembled | null, request: RequestAssembled): ContextDiff {
+  const known = diffs.get(request);
+  if (known && known.previous === previous) return known.diff;
+  const diff = diffContext(previous?.body ?? null, request.body);
+  diffs.set(request, { previous, diff });
+  return diff;
+}
+
 /** Each turn's last request up to `upTo` (inclusive), diffed against the turn before, with its cache report. */
 export function projectContextDiffs(events: readonly TraceEvent[], upTo = Infinity): TurnContext[] {
   const requests = new Map<number, RequestAssembled>();
@@ -297,7 +312,7 @@ export function projectContextDiffs(events: readonly TraceEvent[], upTo = Infini
     return {
       request,
       previous,
-      diff: diffContext(previous?.body ?? null, request.body),
+      diff: diffAfter(previous, request),
       cache: turn && turn.attempt === request.attempt ? readCacheReport(turn) : null,
     };
   });
