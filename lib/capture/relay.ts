@@ -7,6 +7,7 @@
  */
 import "server-only";
 import { createSseDecoder, STRICT_DROP_NOTE, type SseEvent } from "@/lib/protocol/sse";
+import type { RelayChunks } from "./types";
 
 /** How a relayed stream ended. */
 export type RelayEnd =
@@ -43,8 +44,12 @@ function describeError(error: unknown): string {
   return `${error.message}${cause}`;
 }
 
-/** The client's side of the relay: a stream of the upstream's bytes, unchanged. */
-export function relayStream(options: RelayOptions): ReadableStream<Uint8Array> {
+/**
+ * The client's side of the relay: the upstream's bytes, unchanged, as a pull source (a writer that
+ * takes chunks itself, the Node capture handler, reads it with no Web stream between the
+ * upstream's read and its write; {@link chunksToStream} for a `Response`).
+ */
+export function relayChunks(options: RelayOptions): RelayChunks {
   const reader = options.body.getReader();
   let queue: SseEvent[] = [];
   const decoder = createSseDecoder((event) => queue.push(event));
@@ -62,44 +67,62 @@ export function relayStream(options: RelayOptions): ReadableStream<Uint8Array> {
     void reader.cancel().catch(() => undefined);
   };
   options.clientSignal.addEventListener("abort", onClientGone, { once: true });
+  /** Passes a chunk on: its complete events appended first (throws, the relay ended, when they are not). */
+  const pass = (read: ReadableStreamReadResult<Uint8Array>): Uint8Array | null => {
+    let notes: string[] = [];
+    if (read.done) notes = decoder.end();
+    else decoder.feed(read.value);
+    if (queue.length > 0) {
+      const chunk = queue;
+      queue = [];
+      try {
+        options.onEvents(chunk);
+      } catch (error) {
+        options.abortUpstream();
+        end({ kind: "record-failed", message: describeError(error) });
+        void reader.cancel().catch(() => undefined);
+        throw error;
+      }
+    }
+    if (read.done) {
+      end({ kind: "ended", cutMidEvent: notes.includes(STRICT_DROP_NOTE) });
+      return null;
+    }
+    return read.value;
+  };
+  return {
+    async read() {
+      let read: ReadableStreamReadResult<Uint8Array>;
+      try {
+        read = await reader.read();
+      } catch (error) {
+        if (ended) return null;
+        end({ kind: "upstream-failed", message: describeError(error) });
+        throw error;
+      }
+      return ended ? null : pass(read);
+    },
+    cancel: onClientGone,
+  };
+}
+
+/** {@link RelayChunks} as a Web stream (pulled one chunk at a time: nothing piles up). */
+export function chunksToStream(chunks: RelayChunks): ReadableStream<Uint8Array> {
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
-        let read: ReadableStreamReadResult<Uint8Array>;
+        let chunk: Uint8Array | null;
         try {
-          read = await reader.read();
+          chunk = await chunks.read();
         } catch (error) {
-          if (ended) return;
-          end({ kind: "upstream-failed", message: describeError(error) });
           controller.error(error);
           return;
         }
-        if (ended) return;
-        let notes: string[] = [];
-        if (read.done) notes = decoder.end();
-        else decoder.feed(read.value);
-        if (queue.length > 0) {
-          const chunk = queue;
-          queue = [];
-          try {
-            options.onEvents(chunk);
-          } catch (error) {
-            options.abortUpstream();
-            end({ kind: "record-failed", message: describeError(error) });
-            void reader.cancel().catch(() => undefined);
-            controller.error(error);
-            return;
-          }
-        }
-        if (read.done) {
-          end({ kind: "ended", cutMidEvent: notes.includes(STRICT_DROP_NOTE) });
-          controller.close();
-          return;
-        }
-        controller.enqueue(read.value);
+        if (chunk === null) controller.close();
+        else controller.enqueue(chunk);
       },
       cancel() {
-        onClientGone();
+        chunks.cancel();
       },
     },
     { highWaterMark: 0 },

@@ -16,7 +16,7 @@ import type { WireFormat } from "@/lib/protocol/unified";
 import type { CacheUse } from "@/lib/trace/prompt-cache";
 import { replyError } from "./endpoints";
 import { finishRequest, type OpenedRequest, type RequestEnd } from "./record";
-import { relayStream, type RelayEnd } from "./relay";
+import { chunksToStream, relayChunks, type RelayEnd } from "./relay";
 import { recordWireEvents } from "./wire-events";
 import type { CaptureReply, CaptureRequest, Upstream } from "./types";
 
@@ -187,7 +187,7 @@ export async function relayResponse(context: RelayContext): Promise<CaptureReply
   }
   const events: SseEvent[] = [];
   const recorder = recordWireEvents(store, { sessionId, turn, attempt, now: () => runtime.clock.now() });
-  const body = relayStream({
+  const chunks = relayChunks({
     body: response.body,
     clientSignal: request.signal,
     abortUpstream: abort,
@@ -202,5 +202,5 @@ export async function relayResponse(context: RelayContext): Promise<CaptureReply
       finish(readStreamEnd(context, events, loss ? { kind: "record-failed", message: loss } : end));
     },
   });
-  return { status: response.status, headers, body };
+  return { status: response.status, headers, body: chunksToStream(chunks), chunks };
 }

@@ -30,6 +30,21 @@ export interface CaptureReply {
   status: number;
   headers: Record<string, string>;
   body: ReadableStream<Uint8Array> | string;
+  /**
+   * A streamed body as a pull source, for a writer that takes chunks itself (the Node capture
+   * handler): read this or `body`, never both.
+   */
+  chunks?: RelayChunks;
+}
+
+/**
+ * A relayed stream as a pull source (lib/capture/relay.ts): `read` resolves with the next chunk
+ * (its events appended), `null` at the end; it rejects when the upstream fails or the log refuses
+ * a chunk. `cancel` is the client hanging up.
+ */
+export interface RelayChunks {
+  read(): Promise<Uint8Array | null>;
+  cancel(): void;
 }
 
 /** What an upstream is sent: the client's request, its credentials gone, the path as sent. */

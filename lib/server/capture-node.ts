@@ -1,7 +1,7 @@
 import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { replyError } from "@/lib/capture/endpoints";
-import type { CaptureFamily, CaptureReply } from "@/lib/capture/types";
+import type { CaptureFamily, CaptureReply, RelayChunks } from "@/lib/capture/types";
 import { decodeUtf8, describeTooLarge, NOT_UTF8_MESSAGE } from "./body";
 import { CAPTURE_BODY_LIMIT_BYTES, captureErrorBody } from "./capture-core.mjs";
 import { checkCaptureRequest } from "./capture-guard";
@@ -124,7 +124,7 @@ async function serve(request: IncomingMessage, response: ServerResponse, target:
     signal: controller.signal,
   });
   if (typeof reply.body === "string") return sendWhole(response, { ...reply, body: reply.body });
-  await sendStream(response, reply, reply.body);
+  await sendStream(response, reply, reply.chunks ?? readerChunks(reply.body));
 }
 
 type ReadBody = { kind: "read"; text: string | null } | { kind: "too-large" } | { kind: "gone" };
@@ -177,13 +177,8 @@ function sendWhole(
  * chunk) cuts the connection, so the client sees the answer end short; the client hanging up
  * cancels the stream (the relay then aborts the upstream and records the cut).
  */
-async function sendStream(
-  response: ServerResponse,
-  reply: CaptureReply,
-  body: ReadableStream<Uint8Array>,
-): Promise<void> {
-  const reader = body.getReader();
-  const cancel = () => void reader.cancel().catch(() => undefined);
+async function sendStream(response: ServerResponse, reply: CaptureReply, body: RelayChunks): Promise<void> {
+  const cancel = () => body.cancel();
   if (response.destroyed) return cancel();
   response.once("close", cancel);
   response.socket?.setNoDelay(true);
@@ -191,16 +186,28 @@ async function sendStream(
   response.flushHeaders();
   try {
     for (;;) {
-      const { done, value } = await reader.read();
+      const chunk = await body.read();
       if (response.destroyed) return;
-      if (done) break;
-      if (!response.write(value)) await waitForDrain(response);
+      if (chunk === null) break;
+      if (!response.write(chunk)) await waitForDrain(response);
     }
   } catch {
     response.destroy();
     return;
   }
   response.end();
+}
+
+/** A Web stream as {@link RelayChunks} (a reply that carries no pull source of its own). */
+function readerChunks(body: ReadableStream<Uint8Array>): RelayChunks {
+  const reader = body.getReader();
+  return {
+    read: async () => {
+      const { done, value } = await reader.read();
+      return done ? null : value;
+    },
+    cancel: () => void reader.cancel().catch(() => undefined),
+  };
 }
 
 /** Resolves once `response` can take more, or is gone. */

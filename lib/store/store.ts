@@ -49,13 +49,20 @@ export class SqliteEventStore implements EventStore {
   private readonly journals: SeqJournal[] = [];
   /** The sessions the open transaction appended to: their rows' event counts are set before it commits. */
   private readonly touched = new Set<string>();
+  /**
+   * Runs its argument in one SQLite transaction (a savepoint inside one): better-sqlite3's wrapper,
+   * made once — `db.transaction(fn)` builds five functions per call, on every append's path.
+   */
+  private readonly atomically: <T>(work: () => T) => T;
 
   constructor(
     private readonly db: Db,
     private readonly bus: EventBus,
     private readonly redact: Redactor,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.atomically = db.transaction((work: () => unknown) => work()) as <T>(work: () => T) => T;
+  }
 
   createSession(row: NewSession): void {
     this.flushWaiting();
@@ -192,10 +199,10 @@ export class SqliteEventStore implements EventStore {
   /** Deletes a session and its events; forks keep their own copies. Returns whether it existed. */
   deleteSession(id: string): boolean {
     this.flushWaiting();
-    const removed = this.db.transaction(() => {
+    const removed = this.atomically(() => {
       this.prepare("DELETE FROM events WHERE session_id = ?").run(id);
       return this.prepare("DELETE FROM sessions WHERE id = ?").run(id).changes > 0;
-    })();
+    });
     this.nextSeq.delete(id);
     return removed;
   }
@@ -218,7 +225,7 @@ export class SqliteEventStore implements EventStore {
       const outer = this.unpublished;
       const kept = outer.length;
       try {
-        return this.db.transaction(work)();
+        return this.atomically(work);
       } catch (error) {
         restoreSeqs();
         outer.length = kept;
@@ -234,12 +241,12 @@ export class SqliteEventStore implements EventStore {
     let written = false;
     let result: T;
     try {
-      result = this.db.transaction(() => {
+      result = this.atomically(() => {
         written = this.writeWaiting(waiting, before);
         const value = work();
         this.updateCounts();
         return value;
-      })();
+      });
     } catch (error) {
       restoreSeqs();
       // Taken back with the rest: they wait for the next commit again.
@@ -359,28 +366,56 @@ export class SqliteEventStore implements EventStore {
   private writeWaiting(rows: readonly PendingRow[], before: SeqJournal): boolean {
     if (rows.length === 0) return false;
     try {
-      this.db.transaction(() => {
+      this.atomically(() => {
         for (const row of rows) this.write(row.sessionId, row);
-      })();
+      });
     } catch (error) {
-      console.error("toolscope: writing events failed; they were dropped", error);
-      for (const row of rows) {
-        if ((this.nextSeq.get(row.sessionId) ?? 0) > row.event.seq)
-          this.nextSeq.set(row.sessionId, row.event.seq);
-        // A rollback after this must not take the seqs back again.
-        const noted = before.get(row.sessionId);
-        if (noted !== undefined && noted > row.event.seq) before.set(row.sessionId, row.event.seq);
-      }
+      this.dropWaiting(rows, error, before);
       return false;
     }
     for (const row of rows) this.unpublished!.push(row.event);
     return true;
   }
 
+  /** Logs why waiting events could not be written, drops them and gives their seqs back (in `before` too). */
+  private dropWaiting(rows: readonly PendingRow[], error: unknown, before: SeqJournal): void {
+    console.error("toolscope: writing events failed; they were dropped", error);
+    for (const row of rows) {
+      if ((this.nextSeq.get(row.sessionId) ?? 0) > row.event.seq)
+        this.nextSeq.set(row.sessionId, row.event.seq);
+      // A rollback after this must not take the seqs back again.
+      const noted = before.get(row.sessionId);
+      if (noted !== undefined && noted > row.event.seq) before.set(row.sessionId, row.event.seq);
+    }
+  }
+
   /** Writes the waiting events in one commit and publishes them (before a read, and on the event loop's turn). */
   private flushWaiting(): void {
     if (this.pending.length === 0 || this.unpublished || this.deferring > 0 || !this.db.open) return;
-    this.transaction(() => {});
+    const rows = this.pending;
+    this.pending = [];
+    // The commit holds these rows and the counts only, so the rows need no savepoint of their own
+    // (as `transaction` gives them): a row SQLite refuses takes the whole commit back, and they
+    // are dropped as `writeWaiting` drops them. A commit refused after they were written leaves
+    // them waiting for the next one, as `transaction` does.
+    let written = false;
+    try {
+      this.atomically(() => {
+        for (const row of rows) this.write(row.sessionId, row);
+        written = true;
+        this.updateCounts();
+      });
+    } catch (error) {
+      if (written) {
+        this.pending = rows;
+        throw error;
+      }
+      this.dropWaiting(rows, error, new Map());
+      return;
+    } finally {
+      this.touched.clear();
+    }
+    for (const row of rows) this.bus.publish(row.event);
   }
 
   /** Sets a session's next seq, noting its value before in every open journal that has none yet. */
