@@ -63,6 +63,24 @@ const MIGRATIONS: readonly (string | ((db: Db) => void))[] = [
 
 export type Db = Database.Database;
 
+/**
+ * `prepare(sql, pluck)` for `db` that prepares each SQL text (and pluck mode) once: preparing a
+ * statement costs more than running it.
+ */
+export function createStatementCache(db: Db): (sql: string, pluck?: boolean) => Database.Statement {
+  const statements = new Map<string, Database.Statement>();
+  return (sql, pluck = false) => {
+    const key = pluck ? `pluck:${sql}` : sql;
+    let statement = statements.get(key);
+    if (!statement) {
+      statement = db.prepare(sql);
+      if (pluck) statement.pluck();
+      statements.set(key, statement);
+    }
+    return statement;
+  };
+}
+
 /** Folds each session's run events into its `run_state` column. */
 function backfillRunStates(db: Db): void {
   const runEvents = db

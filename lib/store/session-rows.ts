@@ -1,6 +1,7 @@
 import type { ProviderConfig } from "@/lib/trace/config";
-import type { RunState } from "@/lib/trace/status";
-import type { SessionRow, SessionSource } from "./event-store";
+import type { TraceEvent } from "@/lib/trace/events";
+import { INITIAL_RUN_STATE, reduceRunState, type RunState } from "@/lib/trace/status";
+import type { SessionPage, SessionRow, SessionSource } from "./event-store";
 import type { Redactor } from "./redact";
 
 /** A `sessions` row as SQLite returns it. */
@@ -52,4 +53,57 @@ export function decodeCursor(cursor: string): { createdAt: number; id: string } 
   } catch {
     return null;
   }
+}
+
+/**
+ * The query of one page of sessions, newest first: `limit` rows (and one more, to tell whether
+ * a next page exists) after `cursor`, of one `source` or all; `null` for a cursor never given out.
+ */
+export function buildSessionPageQuery(options: {
+  limit: number;
+  cursor?: string;
+  source?: SessionSource;
+}): { sql: string; values: (string | number)[] } | null {
+  const after = options.cursor === undefined ? null : decodeCursor(options.cursor);
+  if (options.cursor !== undefined && after === null) return null;
+  const where: string[] = [];
+  const values: (string | number)[] = [];
+  if (after) {
+    where.push("(s.created_at < ? OR (s.created_at = ? AND s.id > ?))");
+    values.push(after.createdAt, after.createdAt, after.id);
+  }
+  if (options.source) {
+    where.push("s.source = ?");
+    values.push(options.source);
+  }
+  const sql = `${SESSION_SELECT}${where.length ? ` WHERE ${where.join(" AND ")}` : ""} ORDER BY s.created_at DESC, s.id LIMIT ?`;
+  return { sql, values: [...values, options.limit + 1] };
+}
+
+/** The page {@link buildSessionPageQuery}'s rows make: at most `limit` of them, and the next cursor if more came. */
+export function toSessionPage(raws: readonly RawSession[], limit: number, redact: Redactor): SessionPage {
+  const sessions = toRows(raws.slice(0, limit), redact);
+  const last = sessions.at(-1);
+  return raws.length > limit && last ? { sessions, nextCursor: encodeCursor(last) } : { sessions };
+}
+
+/**
+ * The rows as the API serves them, redacted on read (a key saved after a title was written is
+ * not served). The redactor's screen reads the page's stored texts as one JSON text, so a page
+ * with no secret in it — nearly every one — costs one scan instead of a walk of every value.
+ */
+export function toRows(raws: readonly RawSession[], redact: Redactor): SessionRow[] {
+  const screen = redact.mayRewriteJson;
+  const texts = raws.map(
+    (raw) => `${JSON.stringify(raw.title)},${raw.provider},${JSON.stringify(raw.client)}`,
+  );
+  const clean = screen !== undefined && !screen(`[${texts.join(",")}]`);
+  const redactRow: Redactor = clean ? (value) => value : redact;
+  return raws.map((raw) => toRow(raw, redactRow));
+}
+
+/** A session's stored run state (`run_state`, null before its first run event) with a run event folded in. */
+export function foldRunState(stored: string | null | undefined, event: TraceEvent): string {
+  const before = stored ? (JSON.parse(stored) as RunState) : INITIAL_RUN_STATE;
+  return JSON.stringify(reduceRunState(before, event));
 }

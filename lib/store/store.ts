@@ -1,23 +1,27 @@
 import "server-only";
 import type { ProviderConfig } from "@/lib/trace/config";
 import type { EventKind, NewEvent, TraceEvent } from "@/lib/trace/events";
-import { INITIAL_RUN_STATE, reduceRunState, type RunState } from "@/lib/trace/status";
 import type { EventBus } from "./bus";
 import { noteWrites } from "./checkpointer";
-import { RUN_KINDS, type Db } from "./db";
+import { createStatementCache, RUN_KINDS, type Db } from "./db";
 import type { Statement } from "better-sqlite3";
 import type { EventStore, NewSession, SessionPage, SessionRow, SessionSource } from "./event-store";
 import type { Redactor } from "./redact";
 import { sealEvent, type SealedEvent } from "./seal";
-import { decodeCursor, encodeCursor, SESSION_SELECT, toRow, type RawSession } from "./session-rows";
+import { SeqCounter, type SeqJournal } from "./seqs";
+import {
+  buildSessionPageQuery,
+  foldRunState,
+  SESSION_SELECT,
+  toRows,
+  toSessionPage,
+  type RawSession,
+} from "./session-rows";
 
 export type { EventStore, NewSession, SessionPage, SessionRow, SessionSource } from "./event-store";
 export { decodeCursor, encodeCursor } from "./session-rows";
 
 const IS_RUN_KIND: ReadonlySet<EventKind> = new Set(RUN_KINDS);
-
-/** The next seq of each session a transaction appended to, as it was before (undefined: not yet cached). */
-type SeqJournal = Map<string, number | undefined>;
 
 /** An event {@link SqliteEventStore.transactionSoon} sealed, waiting to be written. */
 interface PendingRow extends SealedEvent {
@@ -32,11 +36,14 @@ interface PendingRow extends SealedEvent {
 export class SqliteEventStore implements EventStore {
   /** One process per file: a run no live run of this process carries is dead. */
   readonly leases = null;
-  private readonly nextSeq = new Map<string, number>();
+  private readonly seqs = new SeqCounter(
+    (sessionId) =>
+      this.prepare("SELECT MAX(seq) FROM events WHERE session_id = ?", true).get(sessionId) as number | null,
+  );
   /** Events appended inside the open transaction, published once it commits (null outside one). */
   private unpublished: TraceEvent[] | null = null;
-  /** Prepared statements by SQL (and pluck mode): preparing one costs more than running it. */
-  private readonly statements = new Map<string, Statement>();
+  /** The statement for an SQL text (and pluck mode), prepared once per store. */
+  private readonly prepare: (sql: string, pluck?: boolean) => Statement;
   /**
    * Events {@link transactionSoon} sealed (seq given) but has not written yet, oldest first: the
    * next write, read or turn of the event loop writes them, in one commit, then publishes them.
@@ -45,8 +52,6 @@ export class SqliteEventStore implements EventStore {
   private flushScheduled = false;
   /** How deep {@link transactionSoon} work is under way (its appends go to `pending`). */
   private deferring = 0;
-  /** For each open transaction (outermost first), each session's next seq before it took one. */
-  private readonly journals: SeqJournal[] = [];
   /** The sessions the open transaction appended to: their rows' event counts are set before it commits. */
   private readonly touched = new Set<string>();
   /**
@@ -61,6 +66,7 @@ export class SqliteEventStore implements EventStore {
     private readonly redact: Redactor,
     private readonly now: () => number = Date.now,
   ) {
+    this.prepare = createStatementCache(db);
     this.atomically = db.transaction((work: () => unknown) => work()) as <T>(work: () => T) => T;
   }
 
@@ -78,7 +84,7 @@ export class SqliteEventStore implements EventStore {
       row.source ?? "run",
       row.client === undefined ? null : this.redact(row.client),
     );
-    this.nextSeq.set(row.id, 0);
+    this.seqs.start(row.id);
   }
 
   /**
@@ -103,17 +109,11 @@ export class SqliteEventStore implements EventStore {
   /** Events with `seq > after`, in order; at most `limit` of them when given (a page). */
   events(sessionId: string, after = -1, limit?: number): TraceEvent[] {
     this.flushWaiting();
-    const rows = (
-      limit === undefined
-        ? this.prepare("SELECT body FROM events WHERE session_id = ? AND seq > ? ORDER BY seq", true).all(
-            sessionId,
-            after,
-          )
-        : this.prepare(
-            "SELECT body FROM events WHERE session_id = ? AND seq > ? ORDER BY seq LIMIT ?",
-            true,
-          ).all(sessionId, after, limit)
-    ) as string[];
+    // LIMIT -1: no limit (SQLite).
+    const rows = this.prepare(
+      "SELECT body FROM events WHERE session_id = ? AND seq > ? ORDER BY seq LIMIT ?",
+      true,
+    ).all(sessionId, after, limit ?? -1) as string[];
     return rows.map((body) => JSON.parse(body) as TraceEvent);
   }
 
@@ -154,20 +154,20 @@ export class SqliteEventStore implements EventStore {
 
   /** The last event's seq, or -1 for a session without events. */
   lastSeq(sessionId: string): number {
-    return this.peekSeq(sessionId) - 1;
+    return this.seqs.peek(sessionId) - 1;
   }
 
   getSession(id: string): SessionRow | null {
     this.flushWaiting();
     const raw = this.prepare(`${SESSION_SELECT} WHERE s.id = ?`).get(id) as RawSession | undefined;
-    return raw ? this.toRows([raw])[0]! : null;
+    return raw ? toRows([raw], this.redact)[0]! : null;
   }
 
   /** Every session, newest first (tests and tools; pages use {@link pageSessions}). */
   listSessions(): SessionRow[] {
     this.flushWaiting();
     const raws = this.prepare(`${SESSION_SELECT} ORDER BY s.created_at DESC, s.id`).all() as RawSession[];
-    return this.toRows(raws);
+    return toRows(raws, this.redact);
   }
 
   /**
@@ -177,23 +177,10 @@ export class SqliteEventStore implements EventStore {
    */
   pageSessions(options: { limit: number; cursor?: string; source?: SessionSource }): SessionPage | null {
     this.flushWaiting();
-    const after = options.cursor === undefined ? null : decodeCursor(options.cursor);
-    if (options.cursor !== undefined && after === null) return null;
-    const where: string[] = [];
-    const values: (string | number)[] = [];
-    if (after) {
-      where.push("(s.created_at < ? OR (s.created_at = ? AND s.id > ?))");
-      values.push(after.createdAt, after.createdAt, after.id);
-    }
-    if (options.source) {
-      where.push("s.source = ?");
-      values.push(options.source);
-    }
-    const sql = `${SESSION_SELECT}${where.length ? ` WHERE ${where.join(" AND ")}` : ""} ORDER BY s.created_at DESC, s.id LIMIT ?`;
-    const raws = this.prepare(sql).all(...values, options.limit + 1) as RawSession[];
-    const sessions = this.toRows(raws.slice(0, options.limit));
-    const last = sessions.at(-1);
-    return raws.length > options.limit && last ? { sessions, nextCursor: encodeCursor(last) } : { sessions };
+    const query = buildSessionPageQuery(options);
+    if (!query) return null;
+    const raws = this.prepare(query.sql).all(...query.values) as RawSession[];
+    return toSessionPage(raws, options.limit, this.redact);
   }
 
   /** Deletes a session and its events; forks keep their own copies. Returns whether it existed. */
@@ -203,7 +190,7 @@ export class SqliteEventStore implements EventStore {
       this.prepare("DELETE FROM events WHERE session_id = ?").run(id);
       return this.prepare("DELETE FROM sessions WHERE id = ?").run(id).changes > 0;
     });
-    this.nextSeq.delete(id);
+    this.seqs.forget(id);
     return removed;
   }
 
@@ -216,9 +203,7 @@ export class SqliteEventStore implements EventStore {
   transaction<T>(work: () => T): T {
     if (this.unpublished === null && this.deferring > 0) return this.transactionSoon(work);
     // The seqs this transaction takes, to give back on a rollback (not a copy of every session's).
-    const before: SeqJournal = new Map();
-    this.journals.push(before);
-    const restoreSeqs = () => this.restoreSeqs(before);
+    const before = this.seqs.open();
     if (this.unpublished) {
       // A nested transaction is a savepoint: a failure caught by the outer one takes back its
       // events and their seqs only.
@@ -227,11 +212,11 @@ export class SqliteEventStore implements EventStore {
       try {
         return this.atomically(work);
       } catch (error) {
-        restoreSeqs();
+        this.seqs.restore(before);
         outer.length = kept;
         throw error;
       } finally {
-        this.journals.pop();
+        this.seqs.close();
       }
     }
     const waiting = this.pending;
@@ -248,14 +233,14 @@ export class SqliteEventStore implements EventStore {
         return value;
       });
     } catch (error) {
-      restoreSeqs();
+      this.seqs.restore(before);
       // Taken back with the rest: they wait for the next commit again.
       if (written) this.pending = waiting;
       throw error;
     } finally {
       this.unpublished = null;
       this.touched.clear();
-      this.journals.pop();
+      this.seqs.close();
     }
     for (const event of unpublished) this.bus.publish(event);
     return result;
@@ -271,17 +256,16 @@ export class SqliteEventStore implements EventStore {
   transactionSoon<T>(work: () => T): T {
     if (this.unpublished) return this.transaction(work);
     const mark = this.pending.length;
-    const before: SeqJournal = new Map();
-    this.journals.push(before);
+    const before = this.seqs.open();
     this.deferring++;
     try {
       return work();
     } catch (error) {
       this.pending.length = mark;
-      this.restoreSeqs(before);
+      this.seqs.restore(before);
       throw error;
     } finally {
-      this.journals.pop();
+      this.seqs.close();
       this.deferring--;
       if (this.deferring === 0 && this.pending.length > 0 && !this.flushScheduled) {
         this.flushScheduled = true;
@@ -307,23 +291,15 @@ export class SqliteEventStore implements EventStore {
     this.prepare("UPDATE sessions SET title = ? WHERE id = ?").run(this.redact(title), id);
   }
 
-  /** The statement for `sql`, prepared once per store. */
-  private prepare(sql: string, pluck = false): Statement {
-    const key = pluck ? `pluck:${sql}` : sql;
-    let statement = this.statements.get(key);
-    if (!statement) {
-      statement = this.db.prepare(sql);
-      if (pluck) statement.pluck();
-      this.statements.set(key, statement);
-    }
-    return statement;
-  }
-
   /** The event with its envelope, redacted and frozen, and its stored text; its seq taken. */
   private seal(sessionId: string, event: NewEvent, options: { at?: number }): SealedEvent {
-    const seq = this.peekSeq(sessionId);
-    const sealed = sealEvent(this.redact, event, { seq, at: options.at ?? this.now(), sessionId });
-    this.setNextSeq(sessionId, seq + 1);
+    // Taken only once sealed: an event that cannot be sealed takes no seq.
+    const sealed = sealEvent(this.redact, event, {
+      seq: this.seqs.peek(sessionId),
+      at: options.at ?? this.now(),
+      sessionId,
+    });
+    this.seqs.take(sessionId);
     return sealed;
   }
 
@@ -345,7 +321,7 @@ export class SqliteEventStore implements EventStore {
   private updateCounts(): void {
     for (const sessionId of this.touched)
       this.prepare("UPDATE sessions SET event_count = ? WHERE id = ?").run(
-        this.peekSeq(sessionId),
+        this.seqs.peek(sessionId),
         sessionId,
       );
   }
@@ -380,13 +356,7 @@ export class SqliteEventStore implements EventStore {
   /** Logs why waiting events could not be written, drops them and gives their seqs back (in `before` too). */
   private dropWaiting(rows: readonly PendingRow[], error: unknown, before: SeqJournal): void {
     console.error("toolscope: writing events failed; they were dropped", error);
-    for (const row of rows) {
-      if ((this.nextSeq.get(row.sessionId) ?? 0) > row.event.seq)
-        this.nextSeq.set(row.sessionId, row.event.seq);
-      // A rollback after this must not take the seqs back again.
-      const noted = before.get(row.sessionId);
-      if (noted !== undefined && noted > row.event.seq) before.set(row.sessionId, row.event.seq);
-    }
+    for (const row of rows) this.seqs.giveBack(row.sessionId, row.event.seq, before);
   }
 
   /** Writes the waiting events in one commit and publishes them (before a read, and on the event loop's turn). */
@@ -418,50 +388,13 @@ export class SqliteEventStore implements EventStore {
     for (const row of rows) this.bus.publish(row.event);
   }
 
-  /** Sets a session's next seq, noting its value before in every open journal that has none yet. */
-  private setNextSeq(sessionId: string, seq: number): void {
-    for (const journal of this.journals)
-      if (!journal.has(sessionId)) journal.set(sessionId, this.nextSeq.get(sessionId));
-    this.nextSeq.set(sessionId, seq);
-  }
-
-  /** Gives back the seqs a journal noted (a rollback). */
-  private restoreSeqs(journal: SeqJournal): void {
-    for (const [sessionId, seq] of journal) {
-      if (seq === undefined) this.nextSeq.delete(sessionId);
-      else this.nextSeq.set(sessionId, seq);
-    }
-  }
-
-  private peekSeq(sessionId: string): number {
-    const cached = this.nextSeq.get(sessionId);
-    if (cached !== undefined) return cached;
-    const max = this.prepare("SELECT MAX(seq) FROM events WHERE session_id = ?", true).get(sessionId) as
-      number | null;
-    return max === null ? 0 : max + 1;
-  }
-
   /** Folds a run event into the session's stored run state (inside the append's transaction, if any). */
   private updateRunState(sessionId: string, event: TraceEvent): void {
     const stored = this.prepare("SELECT run_state FROM sessions WHERE id = ?", true).get(sessionId) as
       string | null | undefined;
-    const before = stored ? (JSON.parse(stored) as RunState) : INITIAL_RUN_STATE;
-    const after = reduceRunState(before, event);
-    this.prepare("UPDATE sessions SET run_state = ? WHERE id = ?").run(JSON.stringify(after), sessionId);
-  }
-
-  /**
-   * The rows as the API serves them, redacted on read (a key saved after a title was written is
-   * not served). The redactor's screen reads the page's stored texts as one JSON text, so a page
-   * with no secret in it — nearly every one — costs one scan instead of a walk of every value.
-   */
-  private toRows(raws: readonly RawSession[]): SessionRow[] {
-    const screen = this.redact.mayRewriteJson;
-    const texts = raws.map(
-      (raw) => `${JSON.stringify(raw.title)},${raw.provider},${JSON.stringify(raw.client)}`,
+    this.prepare("UPDATE sessions SET run_state = ? WHERE id = ?").run(
+      foldRunState(stored, event),
+      sessionId,
     );
-    const clean = screen !== undefined && !screen(`[${texts.join(",")}]`);
-    const redact: Redactor = clean ? (value) => value : this.redact;
-    return raws.map((raw) => toRow(raw, redact));
   }
 }
