@@ -47,7 +47,7 @@ test("a captured Anthropic SDK conversation fills in live; context diff, lint, g
   const user = { role: "user" as const, content: question };
   // Streamed, so the scrubber has wire events to step through.
   const first = await client.messages
-    .stream({ model: "claude-sonnet-4-5", max_tokens: 512, tools: [READ_NOTES], messages: [user] })
+    .stream({ model: "claude-sonnet-4-6", max_tokens: 512, tools: [READ_NOTES], messages: [user] })
     .finalMessage();
   expect(first.stop_reason).toBe("tool_use");
   const call = first.content.find((block) => block.type === "tool_use");
@@ -69,7 +69,7 @@ test("a captured Anthropic SDK conversation fills in live; context diff, lint, g
     content: [{ type: "tool_result" as const, tool_use_id: call!.id, content: "# Todo\n- buy milk" }],
   };
   const counted = await client.messages.countTokens({
-    model: "claude-sonnet-4-5",
+    model: "claude-sonnet-4-6",
     tools: [READ_NOTES],
     messages: [user, { role: "assistant", content: first.content }, resultMessage],
   });
@@ -77,7 +77,7 @@ test("a captured Anthropic SDK conversation fills in live; context diff, lint, g
 
   // Request 2, while the page is open: the client's tool result and the final answer arrive live.
   const second = await client.messages.create({
-    model: "claude-sonnet-4-5",
+    model: "claude-sonnet-4-6",
     max_tokens: 512,
     tools: [READ_NOTES],
     messages: [

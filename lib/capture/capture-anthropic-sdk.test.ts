@@ -38,7 +38,7 @@ function captureSessions() {
 describe("capture with the Anthropic SDK", { timeout: 60_000 }, () => {
   it("records a streamed turn exactly as the SDK assembled it", async () => {
     const stream = client().messages.stream({
-      model: "claude-sonnet-4-5",
+      model: "claude-sonnet-4-6",
       max_tokens: 512,
       tools: [READ_TOOL],
       messages: [{ role: "user", content: "What is in notes/todo.md?" }],
@@ -64,7 +64,7 @@ describe("capture with the Anthropic SDK", { timeout: 60_000 }, () => {
 
   it("records a whole (non-streamed) reply as the SDK returned it", async () => {
     const message = await client().messages.create({
-      model: "claude-sonnet-4-5",
+      model: "claude-sonnet-4-6",
       max_tokens: 512,
       tools: [READ_TOOL],
       messages: [{ role: "user", content: "What is in notes/todo.md?" }],
