@@ -85,16 +85,21 @@ test("through the UI: three parallel reads paused before execute, every gate rea
   const lesson = await readLesson(page, "parallel-reads", "en");
   const id = await startLessonPage(page, lesson.id, "beforeExecute");
   const banner = page.getByTestId("paused-banner");
-  // Wait for a gate the controls can resume, not the banner alone: after a Continue the banner can
-  // still show while the run goes on, and Step is then rightly disabled.
   const stepEnabled = page.locator('[data-testid="control-step"]:enabled');
+  // Wait for a gate the controls can resume: the status says paused, Step is enabled and the banner
+  // shows. Neither alone will do: Step is also enabled for the moment between the user message and
+  // the run's start (a transcript ending with a user message can be started), and after a Continue
+  // the banner can still show while the run goes on.
+  const gate = async (): Promise<"finished" | "gate" | "wait"> => {
+    const now = await status(page).getAttribute("data-status");
+    if (now === "finished") return "finished";
+    if (now !== "paused") return "wait";
+    return (await stepEnabled.isVisible()) && (await banner.isVisible()) ? "gate" : "wait";
+  };
   let presses = 0;
   for (;;) {
-    await expect(stepEnabled.or(status(page).and(page.locator('[data-status="finished"]')))).toBeVisible({
-      timeout: RUN_TIMEOUT,
-    });
-    if ((await status(page).getAttribute("data-status")) === "finished") break;
-    await expect(banner).toBeVisible();
+    await expect.poll(gate, { timeout: RUN_TIMEOUT }).not.toBe("wait");
+    if ((await gate()) === "finished") break;
     const action = presses % 2 === 0 ? "step" : "continue";
     if (presses === 1) await keepScreenshot(page, testInfo, "parallel-paused");
     const button = page.getByTestId(`control-${action}`);
