@@ -171,6 +171,8 @@ export function readSessionFetch(): {
   encodedBytes: number;
   decodedBytes: number;
   requests: number;
+  /** Each request's start, first byte and last byte, ms after navigation start, in start order. */
+  pages: [number, number, number][];
 } | null {
   // The log is read in pages: the session's GET, then `/events?limit=` pages (none for a short log).
   const entries = performance.getEntriesByType("resource").filter((resource) => {
@@ -188,5 +190,9 @@ export function readSessionFetch(): {
     encodedBytes: entries.reduce((sum, entry) => sum + entry.encodedBodySize, 0),
     decodedBytes: entries.reduce((sum, entry) => sum + entry.decodedBodySize, 0),
     requests: entries.length,
+    pages: entries
+      .map((entry): [number, number, number] => [entry.startTime, entry.responseStart, entry.responseEnd])
+      .map((times) => times.map(Math.round) as [number, number, number])
+      .sort((a, b) => a[0] - b[0]),
   };
 }
