@@ -88,7 +88,10 @@ export async function startAppServer(): Promise<RunningServer> {
       if (output.join("").includes("Toolscope ready")) resolve();
     };
     child.stdout?.on("data", onData);
-    child.stderr?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+    child.stderr?.on("data", (chunk: Buffer) => {
+      output.push(chunk.toString());
+      if (process.env.BENCH_SERVER_LOG) process.stderr.write(chunk);
+    });
     child.once("exit", (code) =>
       reject(new Error(`scripts/start.mjs exited (${code}):\n${output.join("")}`)),
     );

@@ -72,7 +72,14 @@ it(`headless Chromium: a ${SIZE.toLocaleString("en")}-event session`, async () =
     // On a busy machine the server's answer moves the open most: the browser's own part is after it.
     const fetched = await page.evaluate(readSessionFetch);
     const jsonInMs = fetched?.responseEnd ?? 0;
-    if (process.env.BENCH_PAGES) reportProgress(`large: pages ${JSON.stringify(fetched?.pages)}`);
+    if (process.env.BENCH_PAGES) {
+      const preloads = await page.evaluate(() =>
+        [...document.querySelectorAll("link[rel=preload][as=fetch]")].map((link) =>
+          link.getAttribute("href"),
+        ),
+      );
+      reportProgress(`large: preloaded ${JSON.stringify(preloads)}; pages ${JSON.stringify(fetched?.pages)}`);
+    }
     reportProgress(`large: latest turn painted at ${Math.round(marks.latestTurnPaint!)} ms`);
     await waitForQuiet(page);
     const cdp = await context.newCDPSession(page);

@@ -55,6 +55,18 @@ describe("streamJsonResponse", () => {
     expect(read).toEqual({ pages: 5, closed: true });
   });
 
+  it("writes ASCII only: fields and items with non-ASCII text parse back to the same values", async () => {
+    const items = [{ text: "café 😀" }, { text: "→ “quoted” \ud800" }];
+    const response = streamJsonResponse<SessionList, "sessions">(
+      { nextCursor: "ü" } as never,
+      "sessions",
+      [items.map((item) => JSON.stringify(item))][Symbol.iterator](),
+    );
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect(bytes.every((byte) => byte < 0x80)).toBe(true);
+    expect(JSON.parse(new TextDecoder().decode(bytes))).toEqual({ nextCursor: "ü", sessions: items });
+  });
+
   it("reads no more pages once its reader cancels (a client that went away)", async () => {
     const read = { pages: 0, closed: false };
     const response = streamJsonResponse<SessionList, "sessions">({}, "sessions", numberedPages(read));

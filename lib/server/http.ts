@@ -1,6 +1,7 @@
 import "server-only";
 import type { ErrorBody } from "@/lib/contract/errors";
 import type { ApiReply } from "@/lib/contract/replies";
+import { asciiJson } from "./ascii-json";
 
 /** Headers every response we build carries: no MIME sniffing, no Referer leaking a URL. */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
@@ -36,7 +37,8 @@ export function jsonResponse<T extends ApiReply = never>(
  * {@link jsonResponse} for a body with one long array: `fields` as JSON with `key` appended,
  * whose items are JSON texts pulled from `pages` one page per read of the body, so the whole
  * body is never one string. `T` (and `K`, the array's field) must be named as for
- * {@link jsonResponse}: `streamJsonResponse<SessionDetail, "events">(…)`.
+ * {@link jsonResponse}: `streamJsonResponse<SessionDetail, "events">(…)`. The body is ASCII
+ * ({@link asciiJson}): these are the app's big downloads, and the browser parses them twice as fast.
  */
 export function streamJsonResponse<T extends ApiReply = never, K extends keyof T & string = never>(
   fields: NoInfer<Omit<T, K>>,
@@ -44,7 +46,7 @@ export function streamJsonResponse<T extends ApiReply = never, K extends keyof T
   pages: Iterator<readonly string[], unknown>,
 ): Response {
   const encoder = new TextEncoder();
-  const head = JSON.stringify(fields);
+  const head = asciiJson(JSON.stringify(fields));
   let first = true;
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
@@ -60,7 +62,7 @@ export function streamJsonResponse<T extends ApiReply = never, K extends keyof T
         return;
       }
       if (next.value.length === 0) return;
-      controller.enqueue(encoder.encode(`${first ? "" : ","}${next.value.join(",")}`));
+      controller.enqueue(encoder.encode(`${first ? "" : ","}${asciiJson(next.value.join(","))}`));
       first = false;
     },
     cancel() {
