@@ -1,6 +1,7 @@
 import { performance } from "node:perf_hooks";
 import { it } from "vitest";
 import { createRunGraphProjector } from "@/lib/trace/graph/projector";
+import { createWindowProjector } from "@/lib/trace/graph/window-projector";
 import { createTranscriptFold, projectTranscript } from "@/lib/trace/transcript";
 import { growEvents, recordRealSession } from "./long-session";
 import { recordSection, reportProgress, roundTo, summarize } from "./results";
@@ -34,6 +35,10 @@ it("projection of any seq of a 10,000-event session", async () => {
   const firstFoldMs = performance.now() - firstFold;
   const graphs = createRunGraphProjector();
   graphs.project(events);
+  // The page's graph: the window of runs ending at the cursor, each window folded from its start
+  // the first time it is shown (a far jump lands in a window not seen yet).
+  const windows = createWindowProjector();
+  windows.project(events);
   const rows = [
     [
       "transcript, checkpointed fold (as the page)",
@@ -46,8 +51,13 @@ it("projection of any seq of a 10,000-event session", async () => {
       true,
     ],
     [
-      "run graph, projector (as the page)",
+      "run graph, whole-log projector",
       measureJumps(events.length, (seq) => graphs.project(events, seq)),
+      true,
+    ],
+    [
+      "run graph, window projector (as the page; a far jump folds a new window)",
+      measureJumps(events.length, (seq) => windows.project(events, seq)),
       true,
     ],
   ] as const;
