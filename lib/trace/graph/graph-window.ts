@@ -27,12 +27,8 @@ export interface GraphWindow {
   seed: GraphWindowSeed | null;
 }
 
-/**
- * At least this many events before the cursor are folded (when the log has more): several runs,
- * more than the canvas shows at a readable zoom. A jump to a part of the log not seen yet folds
- * a new window of 1–2× this many events, so it sets the cost of that jump (and of its layout).
- */
-export const GRAPH_WINDOW_EVENTS = 512;
+/** At least this many events before the cursor are folded (when the log has more). */
+export const GRAPH_WINDOW_EVENTS = 1024;
 
 const WHOLE: GraphWindow = { start: 0, seed: null };
 
