@@ -7,7 +7,12 @@
 import type { TraceEvent } from "../events";
 import type { RunGraphState } from "./graph-state";
 import type { GraphWindowSeed } from "./graph-window";
-import { createRunGraphState, readRunGraph, reduceRunGraph, type RunGraphOptions } from "./reduce-run-graph";
+import {
+  createRunGraphState,
+  foldRunGraphRange,
+  readRunGraph,
+  type RunGraphOptions,
+} from "./reduce-run-graph";
 import type { RunGraph } from "./types";
 
 interface Checkpoint {
@@ -49,11 +54,12 @@ export function createRunGraphProjector(
     for (const point of checkpoints) if (point.count <= target) start = point;
     if (isValid(events, tip) && tip.count <= target && tip.count > start.count) start = tip;
     let state = start.state;
-    for (let index = start.count; index < target; index++) {
-      state = reduceRunGraph(state, events[index]!);
-      const count = index + 1;
-      if (count % interval === 0 && count > checkpoints.at(-1)!.count)
-        checkpoints.push({ count, last: events[index]!, state });
+    for (let index = start.count; index < target;) {
+      const end = Math.min(target, (Math.floor(index / interval) + 1) * interval);
+      state = foldRunGraphRange(state, events, index, end);
+      index = end;
+      if (end % interval === 0 && end > checkpoints.at(-1)!.count)
+        checkpoints.push({ count: end, last: events[end - 1]!, state });
     }
     tip = { count: target, last: target === 0 ? null : events[target - 1]!, state };
     return state;

@@ -2,9 +2,8 @@
  * The run graph as a fold over the log: `reduceRunGraph(state, event)` and
  * `projectRunGraph(events, upTo)`. Every status comes from an event; nothing is guessed from time.
  */
-import type { StreamBlock } from "@/lib/protocol/stream-blocks";
 import { assertNever } from "@/lib/protocol/unified";
-import { createWireStream, reduceWireStream } from "@/lib/protocol/wire-stream";
+import { createWireStream } from "@/lib/protocol/wire-stream";
 import type { RequestAssembled, TraceEvent, WireEvent } from "../events";
 import { addAssistantBlocks, clip, openTurn } from "./build-turn";
 import type { GraphWindowSeed } from "./graph-window";
@@ -19,8 +18,9 @@ import {
   type RunGraphState,
 } from "./graph-state";
 import { applyPause, applyResume, applyRunEnd } from "./run-events";
+import { applyWireEvents, describeStream, updateStream } from "./stream-events";
 import { iterateTurns } from "./turn-list";
-import { graphIds, REQUEST_SECTIONS, type GraphNode, type RunGraph, type StreamNode } from "./types";
+import { graphIds, REQUEST_SECTIONS, type GraphNode, type RunGraph } from "./types";
 
 /** Folds one event into the graph state. Pure; returns the same state when the event changes nothing. */
 export function reduceRunGraph(state: RunGraphState, event: TraceEvent): RunGraphState {
@@ -40,7 +40,7 @@ export function reduceRunGraph(state: RunGraphState, event: TraceEvent): RunGrap
         detail: describeStream(node.wireEvents, undefined),
       }));
     case "wire.event":
-      return applyWireEvent(state, event);
+      return applyWireEvents(state, [event]);
     case "wire.error":
       return updateStream(state, event.turn, event.seq, () => ({ status: "error", detail: event.message }));
     case "turn.completed": {
@@ -158,12 +158,41 @@ export function foldRunGraph(
   events: readonly TraceEvent[],
   upTo = Infinity,
 ): RunGraphState {
+  let end = 0;
+  while (end < events.length && events[end]!.seq <= upTo) end++;
+  return foldRunGraphRange(state, events, 0, end);
+}
+
+/**
+ * Folds `events[from..to)` into a state: the same state as `reduceRunGraph` event by event, with
+ * a run of one attempt's wire events folded at once (a long stream's node is copied once, not
+ * once an event: lib/trace/graph/stream-events.ts).
+ */
+export function foldRunGraphRange(
+  state: RunGraphState,
+  events: readonly TraceEvent[],
+  from: number,
+  to: number,
+): RunGraphState {
   let next = state;
-  for (const event of events) {
-    if (event.seq > upTo) break;
-    next = reduceRunGraph(next, event);
+  let index = from;
+  while (index < to) {
+    const event = events[index]!;
+    if (event.kind !== "wire.event") {
+      next = reduceRunGraph(next, event);
+      index++;
+      continue;
+    }
+    const run = [event];
+    for (let later = events[++index]; index < to && isSameStream(later!, event); later = events[++index])
+      run.push(later);
+    next = applyWireEvents(next, run);
   }
   return next;
+}
+
+function isSameStream(event: TraceEvent, first: WireEvent): event is WireEvent {
+  return event.kind === "wire.event" && event.turn === first.turn && event.attempt === first.attempt;
 }
 
 /**
@@ -207,34 +236,6 @@ function attachToBlock(state: RunGraphState, callId: string, seq: number, group:
   }));
 }
 
-function nameBlock(block: StreamBlock): string {
-  if (block.kind === "text") return block.refusal ? "refusal" : "text";
-  if (block.kind === "tool") return block.toolName || "tool";
-  return block.kind === "other" ? block.blockType : "reasoning";
-}
-
-/** Counts the wire event and folds it into the attempt's stream parts, naming the blocks started. */
-function applyWireEvent(state: RunGraphState, event: WireEvent): RunGraphState {
-  const live = state.stream;
-  const matches = live !== null && live.turn === event.turn && live.attempt === event.attempt;
-  const stream = matches
-    ? { ...live, state: reduceWireStream(live.state, { event: event.event, data: event.data }) }
-    : null;
-  const next = matches ? { ...state, stream } : state;
-  return updateStream(next, event.turn, null, (node) => {
-    const count = (node.wireEvents ?? 0) + 1;
-    const blocks = stream?.state.blocks.blocks ?? [];
-    const started =
-      blocks.length === (node.streamBlocks?.length ?? 0) ? node.streamBlocks : blocks.map(nameBlock);
-    return {
-      status: "running",
-      wireEvents: count,
-      streamBlocks: started,
-      detail: describeStream(count, undefined),
-    };
-  });
-}
-
 /** The three sections are assembled at once; a retry (attempt > 1) starts the stream over. */
 function applyRequest(input: RunGraphState, event: RequestAssembled): RunGraphState {
   const stream = { turn: event.turn, attempt: event.attempt, state: createWireStream(event.format) };
@@ -264,26 +265,4 @@ function applyRequest(input: RunGraphState, event: RequestAssembled): RunGraphSt
     cut: undefined,
     detail: describeStream(0, undefined),
   }));
-}
-
-/**
- * Changes the turn's stream node. Wire events are counted, not listed in `seqs` (a long stream
- * would make every step copy thousands of seqs); the detail pane lists them by turn.
- */
-function updateStream(
-  state: RunGraphState,
-  turn: number,
-  seq: number | null,
-  change: (node: StreamNode) => Partial<Omit<StreamNode, "kind">>,
-): RunGraphState {
-  return updateNodeOf(state, turn, graphIds.stream(turn), "stream", (node) => ({
-    ...node,
-    ...change(node),
-    seqs: seq === null ? node.seqs : withSeq(node, seq),
-  }));
-}
-
-function describeStream(count: number, stopReason: string | undefined): string {
-  const events = `${count} wire event${count === 1 ? "" : "s"}`;
-  return stopReason ? `${events} · stop ${stopReason}` : events;
 }
