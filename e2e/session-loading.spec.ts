@@ -140,9 +140,9 @@ test("a log longer than a page loads page by page, shows how much has come, and 
   await expect(timeline).toHaveAttribute("data-count", String(lastSeq + 1), { timeout: 30_000 });
   await expect(progress).toHaveCount(0);
   expect(logRequests).toEqual([
-    `/api/sessions/${longId}?limit=${LOG_PAGE_SIZE}`,
-    `/api/sessions/${longId}/events?after=${LOG_PAGE_SIZE - 1}&limit=${LOG_PAGE_SIZE}&through=${LOG_PAGE_SIZE * 2 - 1}`,
-    `/api/sessions/${longId}/events?after=${LOG_PAGE_SIZE * 2 - 1}&limit=${LOG_PAGE_SIZE}&through=${lastSeq}`,
+    `/api/sessions/${longId}?limit=${LOG_PAGE_SIZE}&bodies=shared`,
+    `/api/sessions/${longId}/events?after=${LOG_PAGE_SIZE - 1}&limit=${LOG_PAGE_SIZE}&bodies=shared&through=${LOG_PAGE_SIZE * 2 - 1}`,
+    `/api/sessions/${longId}/events?after=${LOG_PAGE_SIZE * 2 - 1}&limit=${LOG_PAGE_SIZE}&bodies=shared&through=${lastSeq}`,
   ]);
   // The transcript shows the log's last message: the cursor is at the end.
   const last = page.getByTestId("message").last();

@@ -1,8 +1,11 @@
 /**
  * `loadSession` reads a long log in pages through the real routes (their GET handlers, on a real
  * SQLite store): the pages together are exactly the detail's log, in order, whatever order they
- * arrive in; events appended meanwhile are left to the live stream; a failed page fails the load.
+ * arrive in, their shared request bodies whole again; events appended meanwhile are left to the
+ * live stream; a failed page fails the load.
  */
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { GET as getEvents } from "@/app/api/sessions/[id]/events/route";
 import { GET as getSession } from "@/app/api/sessions/[id]/route";
@@ -59,7 +62,7 @@ describe("loadSession", () => {
     const id = sessionOf(40);
     const progress: LoadProgress[] = [];
     expect(await loadSession(id, (p) => progress.push(p))).toEqual(detailOf(id));
-    expect(requested).toEqual([`/api/sessions/${id}?limit=${LOG_PAGE_SIZE}`]);
+    expect(requested).toEqual([`/api/sessions/${id}?limit=${LOG_PAGE_SIZE}&bodies=shared`]);
     expect(progress).toEqual([]);
   });
 
@@ -79,9 +82,9 @@ describe("loadSession", () => {
     expect(loaded).toEqual(detailOf(id));
     expect(loaded.events.map((event) => event.seq)).toEqual(loaded.events.map((_event, index) => index));
     expect(requested).toEqual([
-      `/api/sessions/${id}?limit=${LOG_PAGE_SIZE}`,
-      `/api/sessions/${id}/events?after=${LOG_PAGE_SIZE - 1}&limit=${LOG_PAGE_SIZE}&through=${LOG_PAGE_SIZE * 2 - 1}`,
-      `/api/sessions/${id}/events?after=${LOG_PAGE_SIZE * 2 - 1}&limit=${LOG_PAGE_SIZE}&through=${count - 1}`,
+      `/api/sessions/${id}?limit=${LOG_PAGE_SIZE}&bodies=shared`,
+      `/api/sessions/${id}/events?after=${LOG_PAGE_SIZE - 1}&limit=${LOG_PAGE_SIZE}&bodies=shared&through=${LOG_PAGE_SIZE * 2 - 1}`,
+      `/api/sessions/${id}/events?after=${LOG_PAGE_SIZE * 2 - 1}&limit=${LOG_PAGE_SIZE}&bodies=shared&through=${count - 1}`,
     ]);
     expect(progress).toEqual([
       { loaded: LOG_PAGE_SIZE, total: count },
@@ -119,5 +122,42 @@ describe("loadSession", () => {
     } finally {
       process.off("unhandledRejection", onStray);
     }
+  });
+
+  it("gives back whole the request bodies its pages share, on both sides of a page's edge", async () => {
+    const id = sessionOf(LOG_PAGE_SIZE - 3);
+    const claudeCode = JSON.parse(
+      readFileSync(path.join(process.cwd(), "fixtures/capture/claude-code-request.json"), "utf8"),
+    ) as { messages: unknown[] };
+    test.runtime.store.transaction(() => {
+      for (let turn = 1; turn <= 6; turn++) {
+        const messages = [
+          ...claudeCode.messages,
+          ...Array.from({ length: turn }, (_, n) => ({ role: "user", content: `${n}` })),
+        ];
+        test.runtime.store.append(id, {
+          kind: "request.assembled",
+          turn,
+          attempt: 1,
+          format: "anthropic",
+          body: { ...claudeCode, messages },
+          tokens: { tools: 1, system: 1, messages: 1, total: 3, tokenizer: "o200k" },
+        });
+      }
+    });
+    let sharedOnWire = 0;
+    vi.stubGlobal("fetch", async (input: string) => {
+      const url = new URL(input, "http://127.0.0.1");
+      const request = new Request(url);
+      const context = { params: Promise.resolve({ id }) };
+      const response = await (url.pathname.endsWith("/events") ? getEvents : getSession)(request, context);
+      const text = await response.text();
+      sharedOnWire += text.split('"bodyShared"').length - 1;
+      return new Response(text, { status: response.status, headers: response.headers });
+    });
+    const loaded = await loadSession(id);
+    expect(loaded).toEqual(detailOf(id));
+    // Three requests on each page; each page's first is whole.
+    expect(sharedOnWire).toBe(4);
   });
 });

@@ -1,6 +1,7 @@
 import type { EventPage } from "@/lib/contract/events";
 import type { SessionDetail, SessionDetailPage } from "@/lib/contract/sessions";
 import type { TraceEvent } from "@/lib/trace/events";
+import { expandRequestBodies } from "@/lib/trace/shared-bodies";
 import { requestJson } from "./api";
 
 /** Events per page of the log (the most the API gives in one). */
@@ -10,8 +11,14 @@ const IN_FLIGHT = 2;
 
 const sessionPath = (id: string) => `/api/sessions/${encodeURIComponent(id)}`;
 
+/**
+ * Pages are read with their request bodies shared (lib/trace/shared-bodies.ts): an agent's
+ * requests repeat their tools and history, most of a long log's bytes.
+ */
+const PAGE_QUERY = `limit=${LOG_PAGE_SIZE}&bodies=shared`;
+
 /** The first request of {@link loadSession}: the session and the first page of its log. */
-export const firstPageUrl = (id: string) => `${sessionPath(id)}?limit=${LOG_PAGE_SIZE}`;
+export const firstPageUrl = (id: string) => `${sessionPath(id)}?${PAGE_QUERY}`;
 
 /** How much of the log has arrived; `total` is the log's length when the load began. */
 export interface LoadProgress {
@@ -31,7 +38,7 @@ export async function loadSession(
   onProgress: (progress: LoadProgress) => void = () => {},
 ): Promise<SessionDetail> {
   const first = await requestJson<SessionDetailPage>(firstPageUrl(id));
-  const events: TraceEvent[] = first.events;
+  const events: TraceEvent[] = expandRequestBodies(first.events);
   if (first.nextAfter === undefined) return { session: first.session, events };
   const through = first.lastSeq;
   const total = through + 1;
@@ -41,7 +48,7 @@ export async function loadSession(
   const read = (after: number) => {
     const end = Math.min(after + LOG_PAGE_SIZE, through);
     const page = requestJson<EventPage>(
-      `${sessionPath(id)}/events?after=${after}&limit=${LOG_PAGE_SIZE}&through=${end}`,
+      `${sessionPath(id)}/events?after=${after}&${PAGE_QUERY}&through=${end}`,
     );
     page.catch(() => {}); // awaited in order below; a failure is thrown there, not reported twice
     return page;
@@ -51,7 +58,7 @@ export async function loadSession(
     const page = await pages[index]!;
     if (index + IN_FLIGHT < starts.length) pages.push(read(starts[index + IN_FLIGHT]!));
     pages[index] = undefined as never; // let the parsed page go once its events are copied
-    for (const event of page.events) events.push(event);
+    for (const event of expandRequestBodies(page.events)) events.push(event);
     onProgress({ loaded: events.length, total });
   }
   return { session: first.session, events };

@@ -1,4 +1,5 @@
 import "server-only";
+import { shareRequestBodies } from "@/lib/trace/shared-bodies";
 import { refuse, succeed, type Outcome } from "./outcome";
 import type { Runtime } from "./runtime";
 
@@ -10,6 +11,8 @@ export interface EventPageQuery {
   after: number;
   limit: number;
   through?: number;
+  /** Request bodies shared within the page (lib/trace/shared-bodies.ts); whole when not set. */
+  sharedBodies?: boolean;
 }
 
 /** One page of a session's log as the stored JSON texts (redacted on read), and where the next begins. */
@@ -22,16 +25,18 @@ export interface EventTextPage {
 /**
  * `GET /api/sessions/:id/events?after=&limit=&through=`: a window of the log by `seq`, so a page
  * can fetch what it shows of a long session instead of the whole log. The texts are the stored
- * ones, never parsed unless the redactor's screen says they may hold a secret.
+ * ones, never parsed unless the redactor's screen says they may hold a secret (or, with shared
+ * bodies, they are requests).
  */
 export function readEventPage(runtime: Runtime, id: string, query: EventPageQuery): Outcome<EventTextPage> {
   if (!runtime.store.getSession(id)) return refuse("not_found", `No session with id ${id}.`);
   const lastSeq = runtime.store.lastSeq(id);
   const through = Math.min(query.through ?? lastSeq, lastSeq);
-  const texts =
+  const stored =
     query.after >= through
       ? []
       : runtime.store.eventTextsForReading(id, { after: query.after, through, limit: query.limit });
+  const texts = query.sharedBodies ? shareRequestBodies(stored) : stored;
   // seq is dense from 0, so the page ends at after + its length.
   const end = query.after + texts.length;
   return succeed({ lastSeq, ...(end < through ? { nextAfter: end } : {}), texts });

@@ -52,7 +52,8 @@ export function readOtlpQuery(query: URLSearchParams): Outcome<{ content: boolea
 
 /**
  * `?after=&limit=&through=` of an event page: `limit` 1…{@link MAX_EVENT_PAGE}; `after` an event
- * seq or -1 (the default, from the start); `through`, when given, a seq ≥ 0.
+ * seq or -1 (the default, from the start); `through`, when given, a seq ≥ 0; `bodies`, when
+ * given, `shared` (request bodies shared within the page: lib/trace/shared-bodies.ts) or `whole`.
  */
 export function readEventPageQuery(query: URLSearchParams): Outcome<EventPageQuery> {
   const limit = query.get("limit") ?? "";
@@ -68,9 +69,13 @@ export function readEventPageQuery(query: URLSearchParams): Outcome<EventPageQue
   const through = query.get("through");
   if (through !== null && !/^\d{1,15}$/.test(through))
     return refuse("invalid", `through must be an event seq (an integer ≥ 0); got "${through}".`, "through");
+  const bodies = query.get("bodies");
+  if (bodies !== null && bodies !== "shared" && bodies !== "whole")
+    return refuse("invalid", `bodies must be "shared" or "whole"; got "${bodies}".`, "bodies");
   return succeed({
     after: Number(after),
     limit: Number(limit),
     ...(through === null ? {} : { through: Number(through) }),
+    ...(bodies === "shared" ? { sharedBodies: true } : {}),
   });
 }

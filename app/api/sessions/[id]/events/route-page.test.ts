@@ -1,7 +1,8 @@
 /**
  * `GET /api/sessions/:id/events?after=&limit=&through=`: a JSON page of the log by seq (the
  * stream without `limit`). Pages walked with `nextAfter` give back every event exactly as the
- * parsed, redacted log; `through` bounds a window; malformed parameters name themselves.
+ * parsed, redacted log; `through` bounds a window; `bodies=shared` pages read back as the same
+ * log; malformed parameters name themselves.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -12,6 +13,7 @@ import { createSession } from "@/lib/agent/sessions";
 import { createTestRuntime, openTestRuntime, type TestRuntime } from "@/lib/agent/testing/offline-runtime";
 import { EventPage } from "@/lib/contract/events";
 import { setRuntime } from "@/lib/server/runtime";
+import { expandRequestBodies } from "@/lib/trace/shared-bodies";
 import { GET } from "./route";
 
 let test: TestRuntime;
@@ -104,6 +106,39 @@ describe("GET /api/sessions/:id/events?limit=", () => {
     }
   });
 
+  it("shares request bodies within a page with bodies=shared: read back, every page is the parsed log", async () => {
+    const id = test.create({ kind: "offline" });
+    for (const text of ["Read notes.txt", "What is 12 * 7?", "Read notes.txt again", "hello"])
+      await test.send(id, text);
+    const log = JSON.parse(JSON.stringify(test.runtime.store.eventsForReading(id))) as EventPage["events"];
+    const requests = log.filter((event) => event.kind === "request.assembled").length;
+    expect(requests).toBeGreaterThan(5);
+    // Pages that cut between requests: each page's first request is whole.
+    const limit = Math.ceil(log.length / 3);
+    const seen: unknown[] = [];
+    let sharedCount = 0;
+    let bytes = 0;
+    for (let after = -1; ;) {
+      const answer = await page(id, `after=${after}&limit=${limit}&bodies=shared`);
+      expect(answer.status).toBe(200);
+      expect(Value.Check(EventPage, answer.body)).toBe(true);
+      bytes += JSON.stringify(answer.body.events).length;
+      const shared = answer.body.events.filter((event) => "bodyShared" in event);
+      const firstRequest = answer.body.events.find((event) => event.kind === "request.assembled");
+      expect(shared).not.toContain(firstRequest);
+      sharedCount += shared.length;
+      seen.push(...expandRequestBodies(answer.body.events));
+      if (answer.body.nextAfter === undefined) break;
+      after = answer.body.nextAfter;
+    }
+    expect(seen).toEqual(log);
+    expect(sharedCount).toBeGreaterThanOrEqual(requests - 3);
+    expect(bytes).toBeLessThan(JSON.stringify(log).length * 0.9);
+    // Without it (or with bodies=whole), no body is shared.
+    for (const query of [`limit=${log.length}`, `limit=${log.length}&bodies=whole`])
+      expect((await page(id, query)).body.events).toEqual(log);
+  });
+
   it("names a malformed limit, after or through, and answers 404 for an unknown session", async () => {
     const id = test.create({ kind: "offline" });
     for (const [query, path] of [
@@ -114,6 +149,7 @@ describe("GET /api/sessions/:id/events?limit=", () => {
       ["limit=10&after=-2", "after"],
       ["limit=10&after=x", "after"],
       ["limit=10&through=-1", "through"],
+      ["limit=10&bodies=half", "bodies"],
     ] as const) {
       const answer = await page(id, query);
       expect(answer.status, query).toBe(400);
