@@ -38,7 +38,7 @@ export async function loadSession(
   onProgress: (progress: LoadProgress) => void = () => {},
 ): Promise<SessionDetail> {
   const first = await requestJson<SessionDetailPage>(firstPageUrl(id));
-  const events: TraceEvent[] = expandRequestBodies(first.events);
+  const events: TraceEvent[] = expandRequestBodies(first.events, first.sharedBodies);
   if (first.nextAfter === undefined) return { session: first.session, events };
   const through = first.lastSeq;
   const total = through + 1;
@@ -58,7 +58,7 @@ export async function loadSession(
     const page = await pages[index]!;
     if (index + IN_FLIGHT < starts.length) pages.push(read(starts[index + IN_FLIGHT]!));
     pages[index] = undefined as never; // let the parsed page go once its events are copied
-    for (const event of expandRequestBodies(page.events)) events.push(event);
+    for (const event of expandRequestBodies(page.events, page.sharedBodies)) events.push(event);
     onProgress({ loaded: events.length, total });
   }
   return { session: first.session, events };

@@ -19,6 +19,8 @@ export interface EventPageQuery {
 export interface EventTextPage {
   lastSeq: number;
   nextAfter?: number;
+  /** With shared bodies, the seqs of the requests whose bodies are shared (when any are). */
+  sharedBodies?: number[];
   texts: string[];
 }
 
@@ -36,8 +38,14 @@ export function readEventPage(runtime: Runtime, id: string, query: EventPageQuer
     query.after >= through
       ? []
       : runtime.store.eventTextsForReading(id, { after: query.after, through, limit: query.limit });
-  const texts = query.sharedBodies ? shareRequestBodies(stored) : stored;
+  const shared = query.sharedBodies ? shareRequestBodies(stored) : { texts: stored, shared: [] };
+  const texts = shared.texts;
   // seq is dense from 0, so the page ends at after + its length.
   const end = query.after + texts.length;
-  return succeed({ lastSeq, ...(end < through ? { nextAfter: end } : {}), texts });
+  return succeed({
+    lastSeq,
+    ...(end < through ? { nextAfter: end } : {}),
+    ...(shared.shared.length > 0 ? { sharedBodies: shared.shared } : {}),
+    texts,
+  });
 }

@@ -37,6 +37,8 @@ export const EventPage = Type.Object(
   {
     lastSeq: Type.Integer({ minimum: -1 }),
     nextAfter: Type.Optional(Type.Integer({ minimum: -1 })),
+    /** With `bodies=shared`: the seqs of the requests whose bodies are shared (lib/trace/shared-bodies.ts). */
+    sharedBodies: Type.Optional(Type.Array(Type.Integer({ minimum: 0 }))),
     events: TraceEvents,
   },
   closed,

@@ -130,6 +130,8 @@ export const SessionDetailPage = Type.Object(
     session: SessionView,
     lastSeq: Type.Integer({ minimum: -1 }),
     nextAfter: Type.Optional(Type.Integer({ minimum: -1 })),
+    /** With `bodies=shared`: the seqs of the requests whose bodies are shared (lib/trace/shared-bodies.ts). */
+    sharedBodies: Type.Optional(Type.Array(Type.Integer({ minimum: 0 }))),
     events: TraceEvents,
   },
   closed,

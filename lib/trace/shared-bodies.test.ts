@@ -8,9 +8,17 @@ import { expandRequestBodies, shareRequestBodies, SharedBodyError } from "./shar
 /** The texts a page of `events` is made of, shared, then read back as the page reads them. */
 function roundTrip(events: readonly object[]) {
   const texts = events.map((event) => JSON.stringify(event));
-  const shared = shareRequestBodies(texts);
-  const read = expandRequestBodies(shared.map((text) => JSON.parse(text) as TraceEvent));
-  return { texts, shared, read };
+  const page = shareRequestBodies(texts);
+  const read = expandRequestBodies(
+    page.texts.map((text) => JSON.parse(text) as TraceEvent),
+    page.shared,
+  );
+  // Only the events marked shared changed.
+  const marked = new Set(page.shared);
+  page.texts.forEach((text, index) => {
+    if (!marked.has((events[index] as { seq: number }).seq)) expect(text).toBe(texts[index]);
+  });
+  return { texts, shared: page.texts, read };
 }
 
 function request(seq: number, body: unknown): object {
@@ -114,7 +122,7 @@ describe("request bodies shared in a page of the log", () => {
   });
 
   it("refuse a shared body the page cannot read back, naming the event", () => {
-    const expand = (events: object[]) => () => expandRequestBodies(events as TraceEvent[]);
+    const expand = (events: object[]) => () => expandRequestBodies(events as TraceEvent[], [1]);
     const shared = { from: 0, keys: ["tools"], same: ["tools"], prefix: {} };
     expect(expand([request(1, {})].map((event) => ({ ...event, bodyShared: shared })))).toThrow(
       new SharedBodyError(
@@ -136,5 +144,19 @@ describe("request bodies shared in a page of the log", () => {
         },
       ]),
     ).toThrow("event 1: body.messages is shared but missing");
+  });
+
+  it("never share a request that has a bodyShared of its own, nor from it; unmarked events are never expanded", () => {
+    const body = { tools: [1, 2], messages: [1] };
+    const events = [
+      request(0, body),
+      { ...request(1, body), bodyShared: { from: 0, keys: ["x"], same: ["x"], prefix: {} } },
+      request(2, body),
+      request(3, body),
+    ];
+    const { texts, shared, read } = roundTrip(events);
+    expect(shared.slice(0, 3)).toEqual(texts.slice(0, 3));
+    expect(JSON.parse(shared[3]!).bodyShared.from).toBe(2);
+    expect(read).toEqual(events);
   });
 });

@@ -1,3 +1,5 @@
+import { scanArray, scanObject, type JsonMember } from "./json-scan";
+
 /**
  * A page of the log with its request bodies shared (docs/api.md, `?bodies=shared`): an agent's
  * requests repeat themselves — the same tools and system prompt, the history of the one before
@@ -30,86 +32,106 @@ type Body = Record<string, unknown>;
 const isBody = (value: unknown): value is Body =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
-/** A request's body, with its values as text (each key's, each array item's), made once and kept for the next. */
+/** A request's stored text, where its body's values are in it, and its arrays' items (found once, kept for the next). */
 interface Known {
   seq: number;
-  body: Body;
-  texts: Map<string, string>;
-  items: Map<string, string[]>;
+  text: string;
+  members: Map<string, JsonMember>;
+  items: Map<string, [number, number][] | null>;
 }
 
-function textOf(known: Known, key: string): string {
-  let text = known.texts.get(key);
-  if (text === undefined) {
-    text = JSON.stringify(known.body[key]);
-    known.texts.set(key, text);
-  }
-  return text;
-}
-
-function itemTextOf(known: Known, key: string, index: number): string {
+function itemsOf(known: Known, key: string, member: JsonMember): [number, number][] | null {
   let items = known.items.get(key);
   if (items === undefined) {
-    items = [];
+    items = scanArray(known.text, member.start, member.end);
     known.items.set(key, items);
   }
-  items[index] ??= JSON.stringify((known.body[key] as unknown[])[index]);
-  return items[index];
+  return items;
 }
 
-/** `current`'s body as what differs from `previous`'s, or `null` when nothing is shared. */
-function shareBody(previous: Known, current: Known): { body: Body; shared: SharedBody } | null {
-  const keys = Object.keys(current.body);
+const sliceOf = (known: Known, at: { start: number; end: number }) => known.text.slice(at.start, at.end);
+
+/** `current`'s body as the text of what differs from `previous`'s, or `null` when nothing is shared. */
+function shareBody(previous: Known, current: Known): { body: string; shared: SharedBody } | null {
+  const keys: string[] = [];
   const same: string[] = [];
   const prefix: Record<string, number> = {};
-  const rest: [string, unknown][] = [];
-  for (const key of keys) {
-    const value = current.body[key];
-    if (!Object.hasOwn(previous.body, key)) {
-      rest.push([key, value]);
+  const rest: string[] = [];
+  for (const [key, member] of current.members) {
+    const name = JSON.parse(key) as string;
+    keys.push(name);
+    const before = previous.members.get(key);
+    const value = sliceOf(current, member);
+    if (before && before.end - before.start === value.length && sliceOf(previous, before) === value) {
+      same.push(name);
       continue;
     }
-    if (textOf(current, key) === textOf(previous, key)) {
-      same.push(key);
-      continue;
-    }
-    const before = previous.body[key];
-    if (Array.isArray(value) && Array.isArray(before)) {
-      let count = 0;
+    const items = before ? itemsOf(current, key, member) : null;
+    const earlier = before && items ? itemsOf(previous, key, before) : null;
+    let count = 0;
+    if (items && earlier)
       while (
-        count < before.length &&
-        count < value.length &&
-        itemTextOf(current, key, count) === itemTextOf(previous, key, count)
+        count < items.length &&
+        count < earlier.length &&
+        sliceOf(current, { start: items[count]![0], end: items[count]![1] }) ===
+          sliceOf(previous, { start: earlier[count]![0], end: earlier[count]![1] })
       )
         count++;
-      if (count > 0) {
-        prefix[key] = count;
-        rest.push([key, value.slice(count)]);
-        continue;
-      }
-    }
-    rest.push([key, value]);
+    if (count > 0) {
+      prefix[name] = count;
+      const tail = count < items!.length ? current.text.slice(items![count]![0], items!.at(-1)![1]) : "";
+      rest.push(`${key}:[${tail}]`);
+    } else rest.push(`${key}:${value}`);
   }
   if (same.length === 0 && Object.keys(prefix).length === 0) return null;
-  return { body: Object.fromEntries(rest), shared: { from: previous.seq, keys, same, prefix } };
+  return { body: `{${rest.join(",")}}`, shared: { from: previous.seq, keys, same, prefix } };
+}
+
+/** A stored request's parts, or `null` when the text is not a `request.assembled` with an object body (or has a `bodyShared` of its own). */
+function readRequest(text: string): { known: Known | null; body: JsonMember | null } | null {
+  const members = scanObject(text, 0);
+  // Unreadable (never so for a stored text): whether it is a request is not known, so nothing after it shares with one before.
+  if (!members) return { known: null, body: null };
+  let kind: string | undefined;
+  let seq: number | undefined;
+  let body: JsonMember | undefined;
+  let own = false;
+  for (const member of members) {
+    if (member.key === '"kind"') kind = text.slice(member.start, member.end);
+    else if (member.key === '"seq"') seq = Number(text.slice(member.start, member.end));
+    else if (member.key === '"body"') body = member;
+    else if (member.key === '"bodyShared"') own = true;
+  }
+  if (kind !== '"request.assembled"' || !body || !Number.isInteger(seq)) return null;
+  const fields = scanObject(text, body.start, body.end);
+  if (!fields) return { known: null, body };
+  const known: Known = { seq: seq!, text, members: new Map(), items: new Map() };
+  for (const field of fields) known.members.set(field.key, field);
+  // A duplicate key (never in a stored text) would make the body unreadable back: not shared.
+  return { known: own || known.members.size !== fields.length ? null : known, body };
 }
 
 /**
  * A page's event texts with the bodies of its `request.assembled` events shared (see the file
- * comment). Any other text is passed on as it is, unparsed.
+ * comment), and the seqs of those shared. Found in the stored texts as they are (nothing parsed);
+ * any other text is passed on as it is.
  */
-export function shareRequestBodies(texts: readonly string[]): string[] {
+export function shareRequestBodies(texts: readonly string[]): { texts: string[]; shared: number[] } {
   let previous: Known | null = null;
-  return texts.map((text) => {
+  const shared: number[] = [];
+  const out = texts.map((text) => {
     if (!text.includes('"request.assembled"')) return text;
-    const event = JSON.parse(text) as { kind?: unknown; seq?: unknown; body?: unknown };
-    if (event.kind !== "request.assembled" || typeof event.seq !== "number" || !isBody(event.body))
-      return text;
-    const current: Known = { seq: event.seq, body: event.body, texts: new Map(), items: new Map() };
-    const shared = previous ? shareBody(previous, current) : null;
+    const request = readRequest(text);
+    if (!request) return text;
+    const current = request.known;
+    const sharing = previous && current ? shareBody(previous, current) : null;
     previous = current;
-    return shared ? JSON.stringify({ ...event, body: shared.body, bodyShared: shared.shared }) : text;
+    if (!sharing || !request.body) return text;
+    shared.push(current!.seq);
+    const close = text.lastIndexOf("}");
+    return `${text.slice(0, request.body.start)}${sharing.body}${text.slice(request.body.end, close)},"bodyShared":${JSON.stringify(sharing.shared)}}`;
   });
+  return { texts: out, shared };
 }
 
 /** Why a page's shared body cannot be read back; a page the server wrote never has one. */
@@ -133,23 +155,32 @@ function readShared(value: unknown, seq: unknown): SharedBody {
 }
 
 /**
- * The events of a page read with `?bodies=shared`, each shared body whole again (see the file
- * comment). Events without `bodyShared` are returned as they are. Throws {@link SharedBodyError}
- * when a shared body names a request the page does not hold before it, or a value it lacks.
+ * The events of a page read with `?bodies=shared`, the bodies of those whose seqs are in `shared`
+ * (the page's `sharedBodies`) whole again (see the file comment); every other event is returned
+ * as it is. Throws {@link SharedBodyError} when a shared body names a request the page does not
+ * hold just before it, or a value it lacks.
  */
-export function expandRequestBodies<E extends { kind: string; seq: number }>(events: readonly E[]): E[] {
+export function expandRequestBodies<E extends { kind: string; seq: number }>(
+  events: readonly E[],
+  shared: readonly number[] = [],
+): E[] {
+  if (shared.length === 0) return [...events];
+  const sharing = new Set(shared);
   let previous: { seq: number; body: Body } | null = null;
   return events.map((event) => {
     if (event.kind !== "request.assembled") return event;
-    const { bodyShared, ...rest } = event as E & { body?: unknown; bodyShared?: unknown };
     let expanded: E = event;
-    if (bodyShared !== undefined) {
-      const shared = readShared(bodyShared, event.seq);
-      if (!previous || previous.seq !== shared.from)
+    if (sharing.has(event.seq)) {
+      const { bodyShared, ...rest } = event as E & { body?: unknown; bodyShared?: unknown };
+      const described = readShared(bodyShared, event.seq);
+      if (!previous || previous.seq !== described.from)
         throw new SharedBodyError(
-          `event ${event.seq}: its body is shared with event ${shared.from}, which is not the page's previous request`,
+          `event ${event.seq}: its body is shared with event ${described.from}, which is not the page's previous request`,
         );
-      expanded = { ...rest, body: expandBody(previous.body, rest.body, shared, event.seq) } as unknown as E;
+      expanded = {
+        ...rest,
+        body: expandBody(previous.body, rest.body, described, event.seq),
+      } as unknown as E;
     }
     const body = (expanded as { body?: unknown }).body;
     previous = isBody(body) ? { seq: event.seq, body } : null;

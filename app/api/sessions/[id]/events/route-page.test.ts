@@ -124,10 +124,11 @@ describe("GET /api/sessions/:id/events?limit=", () => {
       expect(Value.Check(EventPage, answer.body)).toBe(true);
       bytes += JSON.stringify(answer.body.events).length;
       const shared = answer.body.events.filter((event) => "bodyShared" in event);
+      expect(shared.map((event) => event.seq)).toEqual(answer.body.sharedBodies ?? []);
       const firstRequest = answer.body.events.find((event) => event.kind === "request.assembled");
       expect(shared).not.toContain(firstRequest);
       sharedCount += shared.length;
-      seen.push(...expandRequestBodies(answer.body.events));
+      seen.push(...expandRequestBodies(answer.body.events, answer.body.sharedBodies));
       if (answer.body.nextAfter === undefined) break;
       after = answer.body.nextAfter;
     }
