@@ -25,7 +25,8 @@ test("the session's log is preloaded with the document and fetched once", async 
   const html = await (await page.request.get(`/sessions/${id}`)).text();
   const preload = /<link[^>]*rel="preload"[^>]*>/g;
   const links = [...html.matchAll(preload)].map((match) => match[0]);
-  const logLink = links.find((link) => link.includes(`href="${logPath}"`));
+  // The href as HTML writes it (`&` as `&amp;`).
+  const logLink = links.find((link) => link.includes(`href="${logPath.replaceAll("&", "&amp;")}"`));
   expect(logLink, `a <link rel="preload"> for ${logPath} in ${links.join("\n")}`).toBeDefined();
   expect(logLink).toContain('as="fetch"');
 
