@@ -158,5 +158,8 @@ describe("request bodies shared in a page of the log", () => {
     expect(shared.slice(0, 3)).toEqual(texts.slice(0, 3));
     expect(JSON.parse(shared[3]!).bodyShared.from).toBe(2);
     expect(read).toEqual(events);
+    // A request without a seq (never stored so) is not shared, nor shared with.
+    const unnumbered = [request(0, body), { ...request(1, body), seq: "one" }, request(2, body)];
+    expect(roundTrip(unnumbered).shared).toEqual(unnumbered.map((event) => JSON.stringify(event)));
   });
 });

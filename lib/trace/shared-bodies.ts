@@ -102,7 +102,9 @@ function readRequest(text: string): { known: Known | null; body: JsonMember | nu
     else if (member.key === '"body"') body = member;
     else if (member.key === '"bodyShared"') own = true;
   }
-  if (kind !== '"request.assembled"' || !body || !Number.isInteger(seq)) return null;
+  if (kind !== '"request.assembled"') return null;
+  // A request without a body or a seq (never so for a stored one) is not shared, nor shared with.
+  if (!body || !Number.isInteger(seq)) return { known: null, body: null };
   const fields = scanObject(text, body.start, body.end);
   if (!fields) return { known: null, body };
   const known: Known = { seq: seq!, text, members: new Map(), items: new Map() };
