@@ -4,6 +4,7 @@
  * and a live append folds only the new ones. A checkpoint is trusted only while the log still
  * holds the very event object it was folded up to; otherwise it and those after it are dropped.
  */
+import { countEventsThrough } from "../checkpoints";
 import type { TraceEvent } from "../events";
 import type { RunGraphState } from "./graph-state";
 import type { GraphWindowSeed } from "./graph-window";
@@ -47,7 +48,7 @@ export function createRunGraphProjector(
     point.count === 0 || events[point.count - 1] === point.last;
 
   const projectState = (events: readonly TraceEvent[], upTo = Infinity): RunGraphState => {
-    const target = countUpTo(events, upTo);
+    const target = countEventsThrough(events, upTo);
     const firstInvalid = checkpoints.findIndex((point) => !isValid(events, point));
     if (firstInvalid > 0) checkpoints.length = firstInvalid;
     let start = checkpoints[0]!;
@@ -73,16 +74,4 @@ export function createRunGraphProjector(
       return cached.graph;
     },
   };
-}
-
-/** How many events have `seq <= upTo` (the log is ordered by seq). */
-function countUpTo(events: readonly TraceEvent[], upTo: number): number {
-  let low = 0;
-  let high = events.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (events[middle]!.seq <= upTo) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }

@@ -4,6 +4,7 @@
  */
 import { assertNever } from "@/lib/protocol/unified";
 import { createWireStream } from "@/lib/protocol/wire-stream";
+import { countEventsThrough } from "../checkpoints";
 import type { RequestAssembled, TraceEvent, WireEvent } from "../events";
 import { addAssistantBlocks, clip, openTurn } from "./build-turn";
 import type { GraphWindowSeed } from "./graph-window";
@@ -158,9 +159,7 @@ export function foldRunGraph(
   events: readonly TraceEvent[],
   upTo = Infinity,
 ): RunGraphState {
-  let end = 0;
-  while (end < events.length && events[end]!.seq <= upTo) end++;
-  return foldRunGraphRange(state, events, 0, end);
+  return foldRunGraphRange(state, events, 0, countEventsThrough(events, upTo));
 }
 
 /**
@@ -184,8 +183,11 @@ export function foldRunGraphRange(
       continue;
     }
     const run = [event];
-    for (let later = events[++index]; index < to && isSameStream(later!, event); later = events[++index])
+    for (index++; index < to; index++) {
+      const later = events[index]!;
+      if (!isSameStream(later, event)) break;
       run.push(later);
+    }
     next = applyWireEvents(next, run);
   }
   return next;
