@@ -87,7 +87,10 @@ function shareBody(previous: Known, current: Known): { body: string; shared: Sha
   return { body: `{${rest.join(",")}}`, shared: { from: previous.seq, keys, same, prefix } };
 }
 
-/** A stored request's parts, or `null` when the text is not a `request.assembled` with an object body (or has a `bodyShared` of its own). */
+/**
+ * A stored text's request parts: `null` when it is not a `request.assembled`; `known` null when it
+ * is one that can be neither shared nor shared with (no object body, or a `bodyShared` of its own).
+ */
 function readRequest(text: string): { known: Known | null; body: JsonMember | null } | null {
   const members = scanObject(text, 0);
   // Unreadable (never so for a stored text): whether it is a request is not known, so nothing after it shares with one before.
