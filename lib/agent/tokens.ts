@@ -1,19 +1,17 @@
 import "server-only";
-import { Tiktoken } from "js-tiktoken/lite";
 import o200k from "js-tiktoken/ranks/o200k_base";
 import type { TokenEstimate } from "@/lib/trace/events";
+import { readBpeRanks, type BpeTable } from "./bpe";
 
-let encoder: Tiktoken | null = null;
+let table: BpeTable | null = null;
 
-/** Builds the tokenizer's tables (a few hundred ms) now rather than in the first run's first request. */
+/** Builds the tokenizer's table (~100 ms) now rather than in the first run's first request. */
 export function warmTokenizer(): void {
-  encoder ??= new Tiktoken(o200k);
+  table ??= readBpeRanks(o200k.bpe_ranks);
 }
 
 /** o200k_base's pre-tokenizer: the text is cut into its matches, and each is byte-pair encoded on its own. */
 const PIECES = new RegExp(o200k.pat_str, "gu");
-/** The same, for one piece alone (`matchAll` starts at its regex's `lastIndex`: `PIECES` keeps 0). */
-const ALONE = new RegExp(o200k.pat_str, "gu");
 
 /** Pieces longer than this are counted every time, not remembered. */
 const MEMO_PIECE_CHARS = 64;
@@ -22,17 +20,16 @@ const MEMO_PIECES = 100_000;
 /** Each piece's token count: a piece encodes to the same tokens wherever it stands. */
 const pieceTokens = new Map<string, number>();
 
-/**
- * The tokens of one piece, remembered; `null` when the piece is not one piece on its own (the
- * pre-tokenizer's lookahead cut it by what followed it), when only the whole text is exact.
- */
-function countPiece(tiktoken: Tiktoken, piece: string): number | null {
+const utf8 = new TextEncoder();
+/** A piece's UTF-8 bytes, written in place (grown to the longest piece so far). */
+let pieceBytes = new Uint8Array(256);
+
+function countPiece(bpe: BpeTable, piece: string): number {
   const known = pieceTokens.get(piece);
   if (known !== undefined) return known;
-  ALONE.lastIndex = 0;
-  const alone = ALONE.exec(piece);
-  if (alone?.index !== 0 || alone[0] !== piece) return null;
-  const count = tiktoken.encode(piece, [], []).length;
+  if (pieceBytes.length < piece.length * 3) pieceBytes = new Uint8Array(piece.length * 3);
+  const { written } = utf8.encodeInto(piece, pieceBytes);
+  const count = bpe.countTokens(pieceBytes, written);
   if (piece.length <= MEMO_PIECE_CHARS) {
     if (pieceTokens.size >= MEMO_PIECES) pieceTokens.clear();
     pieceTokens.set(piece, count);
@@ -41,23 +38,19 @@ function countPiece(tiktoken: Tiktoken, piece: string): number | null {
 }
 
 /**
- * Counts tokens with OpenAI's o200k_base; for Claude it is an estimate (its tokenizer is not
- * public). The count a capture's `request.assembled` records is on the request's critical path,
- * and an agent resends its whole conversation each turn: so the text is cut into the encoder's
- * own pieces and each piece's count remembered — the same total as `encode(text).length`, the
+ * Counts tokens with OpenAI's o200k_base, exactly as js-tiktoken's `encode(text, [], [])` does
+ * (lib/agent/bpe.ts holds the table); for Claude it is an estimate (its tokenizer is not public).
+ * The count a capture's `request.assembled` records is on the request's critical path, and an
+ * agent resends its whole conversation each turn: so each piece's count is remembered, the
  * repeated words and history costing a map lookup. A special token's text (`<|endoftext|>` in a
  * message) counts as the ordinary text it is, as a provider reads a user's text: the library's
  * default refuses it with an error, which turned such a request into a 500 (and a run into a
  * failure).
  */
 function countTokens(text: string): number {
-  const tiktoken = (encoder ??= new Tiktoken(o200k));
+  const bpe = (table ??= readBpeRanks(o200k.bpe_ranks));
   let total = 0;
-  for (const [piece] of text.matchAll(PIECES)) {
-    const count = countPiece(tiktoken, piece);
-    if (count === null) return tiktoken.encode(text, [], []).length;
-    total += count;
-  }
+  for (const [piece] of text.matchAll(PIECES)) total += countPiece(bpe, piece);
   return total;
 }
 
